@@ -1,0 +1,43 @@
+package io.jasyncio.conformance;
+
+import io.jasyncio.loop.EventLoops;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+/**
+ * Every ported scenario on every loop implementation available here, compared byte for byte with
+ * the trace CPython printed (copied from shared/scenarios into this module's test resources).
+ */
+class ScenarioConformanceTest {
+
+    @TestFactory
+    List<DynamicTest> everyScenarioOnEveryLoop() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String loop : EventLoops.availableNames()) {
+            for (Scenario scenario : Scenarios.all()) {
+                tests.add(DynamicTest.dynamicTest(scenario.name() + " on " + loop, () -> {
+                    String expected = expected(scenario.name());
+                    String actual = scenario.runCapturing(loop);
+                    assertEquals(expected, actual, "trace of " + scenario.name() + " on the " + loop + " loop");
+                }));
+            }
+        }
+        return tests;
+    }
+
+    static String expected(String name) throws IOException {
+        try (InputStream in = ScenarioConformanceTest.class.getResourceAsStream("/scenarios/" + name + ".out")) {
+            assertNotNull(in, "no expected trace for " + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

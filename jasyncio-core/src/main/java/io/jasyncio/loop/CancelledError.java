@@ -1,0 +1,23 @@
+package io.jasyncio.loop;
+
+/**
+ * Thrown into a task at an await when the task (or what it awaits) was cancelled.
+ *
+ * <p>Like asyncio's {@code CancelledError} (a {@code BaseException} since Python 3.8), this is
+ * deliberately not an {@link Exception}: an ordinary {@code catch (Exception e)} must not swallow
+ * a cancellation. Catch it by name when you mean to, and re-throw it unless you also call
+ * {@code uncancel()}.
+ */
+public class CancelledError extends Error {
+    public CancelledError() {
+        super();
+    }
+
+    public CancelledError(String message) {
+        super(message);
+    }
+
+    public CancelledError(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,15 @@
+package io.jasyncio.loop;
+
+/**
+ * A loop implementation that {@link EventLoops} can choose by name (found with
+ * {@link java.util.ServiceLoader}): how the native epoll loop plugs in, as uvloop does.
+ */
+public interface EventLoopProvider {
+    /** The name users select it by, e.g. {@code "nio"} or {@code "epoll"}. */
+    String name();
+
+    /** Whether it can run here (the right OS, native access granted, ...). */
+    boolean isAvailable();
+
+    EventLoop create();
+}

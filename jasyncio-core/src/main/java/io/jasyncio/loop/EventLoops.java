@@ -1,0 +1,70 @@
+package io.jasyncio.loop;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * Finding and making loops: the running loop of this thread, and new loops of the chosen
+ * implementation ({@code -Djasyncio.loop=nio|epoll}, default {@code nio}).
+ */
+public final class EventLoops {
+    private EventLoops() {
+    }
+
+    /** The loop running on this thread; throws when there is none (asyncio's get_running_loop). */
+    public static EventLoop getRunningLoop() {
+        BaseEventLoop loop = BaseEventLoop.runningOnThisThread();
+        if (loop == null) {
+            throw new IllegalStateException("no running event loop on thread '" + Thread.currentThread().getName() + "'");
+        }
+        return loop;
+    }
+
+    /** The loop running on this thread, or null. */
+    public static EventLoop runningLoopOrNull() {
+        return BaseEventLoop.runningOnThisThread();
+    }
+
+    /** A new loop of the default implementation. */
+    public static EventLoop newEventLoop() {
+        return newEventLoop(System.getProperty("jasyncio.loop", "nio"));
+    }
+
+    /** A new loop of the named implementation: {@code nio}, or one a provider supplies. */
+    public static EventLoop newEventLoop(String name) {
+        if (name.equals("nio")) {
+            return new NioEventLoop();
+        }
+        EventLoopProvider provider = providers().get(name);
+        if (provider == null) {
+            throw new IllegalArgumentException("unknown event loop '" + name + "'; available: " + availableNames());
+        }
+        if (!provider.isAvailable()) {
+            throw new IllegalStateException("event loop '" + name + "' cannot run here");
+        }
+        return provider.create();
+    }
+
+    /** Names of the implementations that can run here, "nio" first. */
+    public static List<String> availableNames() {
+        List<String> names = new ArrayList<>();
+        names.add("nio");
+        for (EventLoopProvider p : providers().values()) {
+            if (p.isAvailable() && !names.contains(p.name())) {
+                names.add(p.name());
+            }
+        }
+        return names;
+    }
+
+    private static Map<String, EventLoopProvider> providers() {
+        Map<String, EventLoopProvider> byName = new LinkedHashMap<>();
+        for (EventLoopProvider p : ServiceLoader.load(EventLoopProvider.class)) {
+            byName.putIfAbsent(p.name(), p);
+        }
+        return byName;
+    }
+}

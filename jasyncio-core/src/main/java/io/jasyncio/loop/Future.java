@@ -1,0 +1,282 @@
+package io.jasyncio.loop;
+
+import io.jasyncio.context.Context;
+
+import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A result that arrives later, as asyncio's {@code Future}: single-threaded (use it on its
+ * loop's thread), with done-callbacks that are always scheduled with {@code callSoon}, never run
+ * inline, each in the context that was current when it was added.
+ *
+ * <p>Checked-exception policy: {@link #result()} throws the exact object passed to
+ * {@link #setException}, checked or not (rethrown unchanged, identity and stack preserved), so
+ * the awaiting code sees what the producer threw. It is declared unchecked; catch
+ * {@code Exception} and test with {@code instanceof} when you need a checked type.
+ */
+public class Future<T> {
+    private static final int PENDING = 0;
+    private static final int FINISHED = 1;
+    private static final int CANCELLED = 2;
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    final BaseEventLoop loop;
+    private int state;
+    private T result;
+    private Throwable exception;
+    private String cancelMessage;
+    /** Set while an exception is unretrieved; its cleaning action reports the loss. */
+    private UnretrievedException unretrieved;
+
+    // The first done-callback lives in fields: most futures have exactly one (the awaiting task).
+    private Consumer<? super Future<T>> firstCallback;
+    private Object firstSnapshot;
+    private List<Object> moreCallbacks; // pairs: callback, context snapshot
+
+    public Future(EventLoop loop) {
+        this.loop = (BaseEventLoop) Objects.requireNonNull(loop, "loop");
+    }
+
+    public EventLoop getLoop() {
+        return loop;
+    }
+
+    public final boolean isDone() {
+        return state != PENDING;
+    }
+
+    public final boolean isCancelled() {
+        return state == CANCELLED;
+    }
+
+    /**
+     * The result; throws the future's exception unchanged if it failed, {@link CancelledError}
+     * if it was cancelled, {@link InvalidStateException} while pending.
+     */
+    public T result() {
+        if (state == CANCELLED) {
+            throw makeCancelledError();
+        }
+        if (state == PENDING) {
+            throw new InvalidStateException("Result is not set.");
+        }
+        if (exception != null) {
+            markRetrieved();
+            throw Throwables.sneakyThrow(exception);
+        }
+        return result;
+    }
+
+    /** The exception (null if it succeeded); throws as {@link #result()} for cancelled/pending. */
+    public Throwable exception() {
+        if (state == CANCELLED) {
+            throw makeCancelledError();
+        }
+        if (state == PENDING) {
+            throw new InvalidStateException("Exception is not set.");
+        }
+        markRetrieved();
+        return exception;
+    }
+
+    public void setResult(T value) {
+        if (state != PENDING) {
+            throw new InvalidStateException(stateName() + ": " + this);
+        }
+        result = value;
+        state = FINISHED;
+        scheduleCallbacks();
+    }
+
+    public void setException(Throwable error) {
+        Objects.requireNonNull(error, "error");
+        if (state != PENDING) {
+            throw new InvalidStateException(stateName() + ": " + this);
+        }
+        exception = error;
+        state = FINISHED;
+        unretrieved = new UnretrievedException(loop, error, describeForReport());
+        unretrieved.cleanable = CLEANER.register(this, unretrieved);
+        scheduleCallbacks();
+    }
+
+    /** Cancels a pending future; returns false if it was already done. */
+    public boolean cancel() {
+        return cancel(null);
+    }
+
+    public boolean cancel(String message) {
+        if (state != PENDING) {
+            return false;
+        }
+        state = CANCELLED;
+        cancelMessage = message;
+        scheduleCallbacks();
+        return true;
+    }
+
+    /** The message given to {@link #cancel(String)}, or null. */
+    public String cancelMessage() {
+        return cancelMessage;
+    }
+
+    /** A fresh {@link CancelledError} carrying the cancel message, as asyncio raises it. */
+    protected CancelledError makeCancelledError() {
+        return cancelMessage == null ? new CancelledError() : new CancelledError(cancelMessage);
+    }
+
+    /** Runs {@code callback} (via callSoon) once this future is done. */
+    public void addDoneCallback(Consumer<? super Future<T>> callback) {
+        addDoneCallback(callback, null);
+    }
+
+    /** As {@link #addDoneCallback(Consumer)}, running in {@code context} when it is not null. */
+    public void addDoneCallback(Consumer<? super Future<T>> callback, Context context) {
+        Objects.requireNonNull(callback, "callback");
+        if (state != PENDING) {
+            scheduleCallback(callback, context != null ? context : Context.snapshot());
+            return;
+        }
+        Object ctx = context != null ? context : Context.snapshot();
+        if (firstCallback == null && moreCallbacks == null) {
+            firstCallback = callback;
+            firstSnapshot = ctx;
+        } else {
+            if (moreCallbacks == null) {
+                moreCallbacks = new ArrayList<>(4);
+            }
+            moreCallbacks.add(callback);
+            moreCallbacks.add(ctx);
+        }
+    }
+
+    /** Removes every registration of {@code callback}; returns how many there were. */
+    public int removeDoneCallback(Consumer<? super Future<T>> callback) {
+        int removed = 0;
+        if (firstCallback == callback) {
+            firstCallback = null;
+            firstSnapshot = null;
+            removed++;
+        }
+        if (moreCallbacks != null) {
+            for (int i = moreCallbacks.size() - 2; i >= 0; i -= 2) {
+                if (moreCallbacks.get(i) == callback) {
+                    moreCallbacks.remove(i + 1);
+                    moreCallbacks.remove(i);
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void scheduleCallbacks() {
+        if (firstCallback != null) {
+            Consumer<? super Future<T>> cb = firstCallback;
+            Object ctx = firstSnapshot;
+            firstCallback = null;
+            firstSnapshot = null;
+            scheduleCallback(cb, ctx);
+        }
+        if (moreCallbacks != null) {
+            List<Object> more = moreCallbacks;
+            moreCallbacks = null;
+            for (int i = 0; i < more.size(); i += 2) {
+                scheduleCallback((Consumer<? super Future<T>>) more.get(i), more.get(i + 1));
+            }
+        }
+    }
+
+    private void scheduleCallback(Consumer<? super Future<T>> callback, Object context) {
+        Runnable run = new DoneCallback<>(this, callback);
+        if (context instanceof Context explicit) {
+            loop.callSoon(run, explicit);
+        } else {
+            loop.callSoonWithSnapshot(run, context);
+        }
+    }
+
+    private void markRetrieved() {
+        UnretrievedException u = unretrieved;
+        if (u != null) {
+            unretrieved = null;
+            u.retrieved = true;
+            u.cleanable.clean(); // retrieved: nothing to report, just unregister
+        }
+    }
+
+    /** Stops the "exception was never retrieved" report, e.g. when the error was reported otherwise. */
+    protected void markExceptionRetrieved() {
+        markRetrieved();
+    }
+
+    /** How this future names itself in "never retrieved" reports. */
+    protected String describeForReport() {
+        return "Future exception was never retrieved";
+    }
+
+    /** Extra entries for the "never retrieved" report's context. */
+    protected void addReportContext(Map<String, Object> context) {
+        context.put("future", this);
+    }
+
+    private String stateName() {
+        return state == PENDING ? "PENDING" : state == CANCELLED ? "CANCELLED" : "FINISHED";
+    }
+
+    @Override
+    public String toString() {
+        String s = "<" + getClass().getSimpleName() + " " + stateName().toLowerCase();
+        if (state == FINISHED) {
+            s += exception != null ? " exception=" + exception : " result=" + result;
+        }
+        return s + ">";
+    }
+
+    /** The runnable that delivers one done-callback; it names the callback in reports. */
+    private record DoneCallback<T>(Future<T> future, Consumer<? super Future<T>> callback)
+            implements Runnable, Handle.Describable {
+        @Override
+        public void run() {
+            callback.accept(future);
+        }
+
+        @Override
+        public String describe() {
+            return "done-callback " + Handle.describe(callback) + " of " + future;
+        }
+    }
+
+    /**
+     * What a failed future leaves behind for the cleaner: enough to report an exception that
+     * nobody retrieved, without keeping the future reachable.
+     */
+    private static final class UnretrievedException implements Runnable {
+        final BaseEventLoop loop;
+        final Throwable exception;
+        final String message;
+        Cleaner.Cleanable cleanable;
+        volatile boolean retrieved;
+
+        UnretrievedException(BaseEventLoop loop, Throwable exception, String message) {
+            this.loop = loop;
+            this.exception = exception;
+            this.message = message;
+        }
+
+        @Override
+        public void run() {
+            if (retrieved) {
+                return;
+            }
+            retrieved = true;
+            loop.reportUnretrieved(message, exception);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.jasyncio.loop;
+
+import io.jasyncio.context.Context;
+
+/**
+ * A callback in the ready queue, as asyncio's {@code Handle}. It runs in the context that was
+ * current when it was scheduled (or in the one given explicitly), and can be cancelled until
+ * then. I/O handles are reused: the loop queues the same reader handle each time its channel
+ * is readable.
+ */
+public class Handle {
+    final BaseEventLoop loop;
+    Runnable callback;
+    /** Bindings captured at scheduling time ({@link Context#snapshot()}); used when {@link #context} is null. */
+    final Object contextSnapshot;
+    /** An explicit context to run in (changes persist there), or null. */
+    final Context context;
+    boolean cancelled;
+
+    Handle(BaseEventLoop loop, Runnable callback, Object contextSnapshot, Context context) {
+        this.loop = loop;
+        this.callback = callback;
+        this.contextSnapshot = contextSnapshot;
+        this.context = context;
+    }
+
+    /** Cancels the callback: it will not run. Idempotent. */
+    public void cancel() {
+        if (!cancelled) {
+            cancelled = true;
+            if (!loop.getDebug()) {
+                callback = null; // let go of what the callback holds, as asyncio does
+            }
+        }
+    }
+
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    /** The callback this handle runs (null once cancelled outside debug mode). */
+    public Runnable callback() {
+        return callback;
+    }
+
+    @Override
+    public String toString() {
+        return "<Handle " + describe(callback) + (cancelled ? " cancelled" : "") + ">";
+    }
+
+    static String describe(Object callback) {
+        if (callback == null) {
+            return "(released)";
+        }
+        if (callback instanceof Describable d) {
+            return d.describe();
+        }
+        String s = callback.getClass().getName();
+        int lambda = s.indexOf("$$Lambda");
+        return lambda > 0 ? s.substring(0, lambda) + " lambda" : s;
+    }
+
+    /** A callback that can name itself in reports (slow callbacks, failures). */
+    public interface Describable {
+        String describe();
+    }
+}

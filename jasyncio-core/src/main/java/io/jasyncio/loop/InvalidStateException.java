@@ -1,0 +1,8 @@
+package io.jasyncio.loop;
+
+/** A future was used in a state that does not allow it (asyncio's {@code InvalidStateError}). */
+public class InvalidStateException extends IllegalStateException {
+    public InvalidStateException(String message) {
+        super(message);
+    }
+}

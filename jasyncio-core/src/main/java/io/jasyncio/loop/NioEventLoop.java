@@ -1,0 +1,19 @@
+package io.jasyncio.loop;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** The default loop: {@link BaseEventLoop} over a {@link NioPoller} (java.nio's Selector). */
+public final class NioEventLoop extends BaseEventLoop {
+    public NioEventLoop() {
+        super(openPoller());
+    }
+
+    private static NioPoller openPoller() {
+        try {
+            return new NioPoller();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.jasyncio.loop;
+
+import java.io.IOException;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * {@link Poller} over {@link Selector} (epoll on Linux, kqueue on macOS).
+ *
+ * <p>It uses the {@code select(Consumer, timeout)} form, so the JDK hands each ready key
+ * straight to us instead of filling a {@code HashSet} of selected keys: the same saving Netty
+ * gets by swapping that set for an array, without reflection.
+ */
+public final class NioPoller implements Poller {
+    private final Selector selector;
+    private IoEventSink sink;
+    private int events;
+    private final Consumer<SelectionKey> onKey = this::dispatch;
+
+    public NioPoller() throws IOException {
+        this.selector = Selector.open();
+    }
+
+    @Override
+    public void setInterest(IoRegistration registration, int ops) throws IOException {
+        SelectableChannel channel = registration.channel;
+        SelectionKey key = (SelectionKey) registration.pollerKey;
+        int nioOps = toNioOps(channel, ops);
+        if (key == null || !key.isValid()) {
+            if (ops == 0) {
+                registration.pollerKey = null;
+                return;
+            }
+            if (channel.isBlocking()) {
+                channel.configureBlocking(false);
+            }
+            registration.pollerKey = channel.register(selector, nioOps, registration);
+        } else if (ops == 0) {
+            key.cancel();
+            registration.pollerKey = null;
+        } else {
+            key.interestOps(nioOps);
+        }
+    }
+
+    @Override
+    public IoRegistration registrationOf(SelectableChannel channel) {
+        SelectionKey key = channel.keyFor(selector);
+        return key == null || !key.isValid() ? null : (IoRegistration) key.attachment();
+    }
+
+    /** READ means read or accept, WRITE means write or connect, as the channel allows. */
+    private static int toNioOps(SelectableChannel channel, int ops) {
+        int valid = channel.validOps();
+        int nio = 0;
+        if ((ops & READ) != 0) {
+            nio |= valid & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
+        }
+        if ((ops & WRITE) != 0) {
+            nio |= valid & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT);
+        }
+        return nio;
+    }
+
+    @Override
+    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+        this.sink = sink;
+        this.events = 0;
+        if (timeoutNanos == 0) {
+            selector.selectNow(onKey);
+        } else if (timeoutNanos < 0) {
+            selector.select(onKey);
+        } else {
+            // Round up to whole milliseconds (as asyncio does): waking early would spin.
+            long millis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999));
+            selector.select(onKey, millis);
+        }
+        this.sink = null;
+        return events;
+    }
+
+    private void dispatch(SelectionKey key) {
+        int ready;
+        try {
+            ready = key.readyOps();
+        } catch (CancelledKeyException e) {
+            return;
+        }
+        int ops = 0;
+        if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0) {
+            ops |= READ;
+        }
+        if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
+            ops |= WRITE;
+        }
+        events++;
+        sink.onIoEvent((IoRegistration) key.attachment(), ops);
+    }
+
+    @Override
+    public void wakeup() {
+        selector.wakeup();
+    }
+
+    @Override
+    public void close() throws IOException {
+        selector.close();
+    }
+}

@@ -1,0 +1,54 @@
+package io.jasyncio.loop;
+
+import io.jasyncio.context.Context;
+
+/**
+ * A callback due at a deadline: what {@code callLater}/{@code callAt} return. Cancelling only
+ * marks it; the loop drops it from its heap lazily (see {@link TimerHeap}).
+ */
+public final class TimerHandle extends Handle {
+    final long deadlineNanos;
+    final long sequence;
+    /** True while the handle sits in the loop's timer heap. */
+    boolean scheduled;
+
+    TimerHandle(BaseEventLoop loop, long deadlineNanos, long sequence, Runnable callback,
+                Object contextSnapshot, Context context) {
+        super(loop, callback, contextSnapshot, context);
+        this.deadlineNanos = deadlineNanos;
+        this.sequence = sequence;
+    }
+
+    /** The deadline, in the loop's {@link EventLoop#time()} seconds. */
+    public double when() {
+        return deadlineNanos / 1e9;
+    }
+
+    /** The deadline in the loop's {@link EventLoop#nanoTime()} nanoseconds. */
+    public long whenNanos() {
+        return deadlineNanos;
+    }
+
+    @Override
+    public void cancel() {
+        if (!cancelled) {
+            super.cancel();
+            if (scheduled) {
+                loop.timerCancelled();
+            }
+        }
+    }
+
+    /** Deadline first; equal deadlines in scheduling order. */
+    boolean runsBefore(TimerHandle other) {
+        if (deadlineNanos != other.deadlineNanos) {
+            return deadlineNanos < other.deadlineNanos;
+        }
+        return sequence < other.sequence;
+    }
+
+    @Override
+    public String toString() {
+        return "<TimerHandle when=" + when() + " " + describe(callback) + (cancelled ? " cancelled" : "") + ">";
+    }
+}

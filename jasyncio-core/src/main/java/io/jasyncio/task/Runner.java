@@ -1,0 +1,124 @@
+package io.jasyncio.task;
+
+import io.jasyncio.context.Context;
+import io.jasyncio.loop.BaseEventLoop;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.Future;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs coroutines on a loop of its own, as asyncio's {@code Runner}: {@code Asyncio.run} is one
+ * Runner used once. Closing it cancels the tasks still pending and waits for them, shuts the
+ * default executor down, and closes the loop.
+ */
+public final class Runner implements AutoCloseable {
+    private final boolean debug;
+    private final String loopName;
+    private EventLoop loop;
+    private final Context context = Context.copyCurrent();
+    private boolean closed;
+
+    public Runner() {
+        this(false, null);
+    }
+
+    /** A runner in debug mode or not, on the named loop implementation (null: the default). */
+    public Runner(boolean debug, String loopName) {
+        this.debug = debug;
+        this.loopName = loopName;
+    }
+
+    /** The runner's loop, created on first use. */
+    public EventLoop getLoop() {
+        if (closed) {
+            throw new IllegalStateException("Runner is closed");
+        }
+        if (loop == null) {
+            loop = loopName == null ? EventLoops.newEventLoop() : EventLoops.newEventLoop(loopName);
+            if (debug) {
+                loop.setDebug(true);
+            }
+        }
+        return loop;
+    }
+
+    /** Runs {@code main} as a task on the runner's loop until it is done; returns its result. */
+    public <T> T run(Coroutine<T> main) {
+        if (EventLoops.runningLoopOrNull() != null) {
+            throw new IllegalStateException("Asyncio.run() cannot be called from a running event loop");
+        }
+        EventLoop l = getLoop();
+        Task<T> task = Tasks.create(l, main, null, context.copy());
+        return l.runUntilComplete(task);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (loop == null) {
+            return;
+        }
+        try {
+            cancelAllTasks(loop);
+            shutdownDefaultExecutor(loop);
+        } finally {
+            loop.close();
+        }
+    }
+
+    private static void cancelAllTasks(EventLoop loop) {
+        List<Task<?>> pending = List.copyOf(Task.allTasks(loop));
+        if (pending.isEmpty()) {
+            return;
+        }
+        for (Task<?> t : pending) {
+            t.cancel();
+        }
+        Future<Void> allDone = loop.createFuture();
+        int[] remaining = {pending.size()};
+        for (Task<?> t : pending) {
+            t.addDoneCallback(f -> {
+                if (--remaining[0] == 0 && !allDone.isDone()) {
+                    allDone.setResult(null);
+                }
+            });
+        }
+        loop.runUntilComplete(allDone);
+        for (Task<?> t : pending) {
+            if (t.isCancelled()) {
+                continue;
+            }
+            Throwable error = t.exception();
+            if (error != null) {
+                Map<String, Object> context = new LinkedHashMap<>();
+                context.put("message", "unhandled exception during Asyncio.run() shutdown");
+                context.put("exception", error);
+                context.put("task", t);
+                loop.callExceptionHandler(context);
+            }
+        }
+    }
+
+    private static void shutdownDefaultExecutor(EventLoop loop) {
+        if (loop instanceof BaseEventLoop base && base.defaultExecutorIfCreated() instanceof ExecutorService service) {
+            service.shutdown();
+            try {
+                if (!service.awaitTermination(300, TimeUnit.SECONDS)) {
+                    System.getLogger("io.jasyncio.task").log(System.Logger.Level.WARNING,
+                            "the default executor did not finish its work within 300 seconds");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

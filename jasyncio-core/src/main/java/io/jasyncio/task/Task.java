@@ -1,0 +1,340 @@
+package io.jasyncio.task;
+
+import io.jasyncio.context.Context;
+import io.jasyncio.context.CurrentContext;
+import io.jasyncio.loop.BaseEventLoop;
+import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.loop.LoopLocal;
+import jdk.internal.vm.Continuation;
+import jdk.internal.vm.ContinuationScope;
+
+import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * A coroutine driven step by step on a loop, as asyncio's {@code Task}.
+ *
+ * <p>The body runs on a JDK continuation. Each {@linkplain #step() step} is a callback in the
+ * loop's ready queue: it mounts the continuation, which runs until the body returns, throws, or
+ * awaits a future that is still pending. Awaiting registers the task's wake-up as the future's
+ * done-callback and yields; returning from the step hands control back to the loop. Awaiting a
+ * future that is already done returns at once, with no yield.
+ *
+ * <p>Cancellation lands at an await: {@link #cancel(String)} cancels the future the task waits
+ * on (or marks the task, if it is between steps), and the await throws {@link CancelledError}.
+ */
+public final class Task<T> extends Future<T> {
+    static final ContinuationScope SCOPE = new ContinuationScope("jasyncio");
+    private static final Cleaner CLEANER = Cleaner.create();
+    private static final AtomicLong COUNTER = new AtomicLong();
+    private static final LoopLocal<Set<Task<?>>> PENDING_TASKS =
+            LoopLocal.withInitial(loop -> Collections.newSetFromMap(new WeakHashMap<>()));
+
+    private final TaskContinuation continuation;
+    private final Context context;
+    private final Object origin;
+    private final Runnable stepCallback = this::step;
+    private final Consumer<Future<?>> wakeup = f -> step();
+    private final PendingWatch pendingWatch;
+    private String name;
+
+    private Future<?> waitingOn;
+    private boolean mustCancel;
+    private String cancelMessage;
+    private int cancelRequests;
+
+    // The body's outcome, set inside the continuation, read when it is done.
+    private T value;
+    private Throwable failure;
+
+    Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
+        super(loop);
+        Objects.requireNonNull(body, "body");
+        this.name = name != null ? name : "Task-" + COUNTER.incrementAndGet();
+        this.context = context != null ? context : Context.copyCurrent();
+        this.origin = body;
+        this.continuation = new TaskContinuation(this, () -> runBody(body));
+        PENDING_TASKS.get(loop).add(this);
+        this.pendingWatch = new PendingWatch((BaseEventLoop) loop, this.name);
+        CLEANER.register(this, pendingWatch);
+        if (eager) {
+            step();
+        } else {
+            loop.callSoon(stepCallback, this.context);
+        }
+    }
+
+    /** The task whose body is running on this thread now, or null (in a plain callback). */
+    public static Task<?> current() {
+        Continuation c = Continuation.getCurrentContinuation(SCOPE);
+        return c instanceof TaskContinuation tc ? tc.task : null;
+    }
+
+    /** The tasks of {@code loop} that are not done yet. */
+    public static Set<Task<?>> allTasks(EventLoop loop) {
+        List<Task<?>> snapshot = new ArrayList<>(PENDING_TASKS.get(loop));
+        Set<Task<?>> pending = Collections.newSetFromMap(new LinkedHashMap<>());
+        for (Task<?> t : snapshot) {
+            if (!t.isDone()) {
+                pending.add(t);
+            }
+        }
+        return pending;
+    }
+
+    // =========================================================================================
+    // Stepping
+    // =========================================================================================
+
+    private void runBody(Coroutine<T> body) {
+        try {
+            if (mustCancel) { // cancelled before its first step: the body never starts
+                mustCancel = false;
+                throw newCancelledError();
+            }
+            value = body.run();
+        } catch (Throwable t) {
+            failure = t;
+        }
+    }
+
+    /** One step: mount the continuation in the task's context until it finishes or suspends. */
+    void step() {
+        if (isDone()) {
+            return;
+        }
+        CurrentContext cc = CurrentContext.ofThisThread();
+        Context previous = cc.enter(context);
+        try {
+            continuation.run();
+        } finally {
+            cc.exit(previous);
+        }
+        if (continuation.isDone()) {
+            finish();
+        }
+    }
+
+    private void finish() {
+        pendingWatch.done = true;
+        PENDING_TASKS.get(getLoop()).remove(this);
+        Throwable error = failure;
+        failure = null;
+        if (error == null) {
+            if (mustCancel) {
+                mustCancel = false;
+                super.cancel(cancelMessage);
+            } else {
+                super.setResult(value);
+            }
+        } else if (error instanceof CancelledError cancelled) {
+            super.cancel(cancelled.getMessage());
+        } else {
+            super.setException(error);
+        }
+        value = null;
+    }
+
+    /**
+     * Suspends the running task until {@code future} is done (which it is not yet), then returns
+     * its result or throws its exception, or throws {@link CancelledError} if the task was
+     * cancelled meanwhile.
+     */
+    <R> R suspendOn(Future<R> future) {
+        if (future.getLoop() != getLoop()) {
+            throw new IllegalStateException("Task " + name + " got a Future attached to a different loop: " + future);
+        }
+        if (future == this) {
+            throw new IllegalStateException("Task " + name + " cannot await itself");
+        }
+        waitingOn = future;
+        future.addDoneCallback(wakeup, context);
+        if (mustCancel && future.cancel(cancelMessage)) {
+            mustCancel = false; // the cancellation travels through the future
+        }
+        yieldToLoop();
+        waitingOn = null;
+        if (mustCancel) {
+            mustCancel = false;
+            if (future.isCancelled()) {
+                return future.result(); // throws its CancelledError
+            }
+            throw newCancelledError();
+        }
+        return future.result();
+    }
+
+    /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
+    void yieldOnce() {
+        getLoop().callSoon(stepCallback, context);
+        yieldToLoop();
+        if (mustCancel) {
+            mustCancel = false;
+            throw newCancelledError();
+        }
+    }
+
+    private static void yieldToLoop() {
+        boolean yielded;
+        try {
+            yielded = Continuation.yield(SCOPE);
+        } catch (IllegalStateException pinned) {
+            throw new IllegalStateException("a task cannot suspend here: it holds a monitor (synchronized) "
+                    + "or runs inside native code; await outside the synchronized block", pinned);
+        }
+        if (!yielded) {
+            throw new IllegalStateException("a task could not suspend (its continuation is pinned)");
+        }
+    }
+
+    private CancelledError newCancelledError() {
+        return cancelMessage == null ? new CancelledError() : new CancelledError(cancelMessage);
+    }
+
+    // =========================================================================================
+    // Cancellation
+    // =========================================================================================
+
+    /**
+     * Requests cancellation: the task gets a {@link CancelledError} at its next await (or before
+     * its body starts). Returns false if the task is already done.
+     */
+    @Override
+    public boolean cancel(String message) {
+        if (isDone()) {
+            return false;
+        }
+        cancelRequests++;
+        if (waitingOn != null && waitingOn.cancel(message)) {
+            // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
+            return true;
+        }
+        mustCancel = true;
+        cancelMessage = message;
+        return true;
+    }
+
+    /** Pending cancellation requests: {@code cancel()} calls not yet balanced by {@link #uncancel()}. */
+    public int cancelling() {
+        return cancelRequests;
+    }
+
+    /** Decrements the pending cancellation requests; returns the new count. */
+    public int uncancel() {
+        if (cancelRequests > 0) {
+            cancelRequests--;
+            if (cancelRequests == 0) {
+                mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
+            }
+        }
+        return cancelRequests;
+    }
+
+    // =========================================================================================
+    // Future API a task does not support
+    // =========================================================================================
+
+    @Override
+    public void setResult(T result) {
+        throw new UnsupportedOperationException("Task does not support setResult: its body's return value is its result");
+    }
+
+    @Override
+    public void setException(Throwable error) {
+        throw new UnsupportedOperationException("Task does not support setException: its body's exception is its exception");
+    }
+
+    // =========================================================================================
+    // Names and reports
+    // =========================================================================================
+
+    public String getName() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = Objects.requireNonNull(name, "name");
+        pendingWatch.name = name;
+    }
+
+    /** The context this task's body runs in. */
+    public Context getContext() {
+        return context;
+    }
+
+    /** The future this task is suspended on, or null. */
+    public Future<?> waitingOn() {
+        return waitingOn;
+    }
+
+    /** The body's class, as "coro=" in reports. */
+    public String coroutineName() {
+        String s = origin.getClass().getName();
+        int lambda = s.indexOf("$$Lambda");
+        return lambda > 0 ? s.substring(0, lambda) + " lambda" : s;
+    }
+
+    @Override
+    protected String describeForReport() {
+        return "Task exception was never retrieved";
+    }
+
+    @Override
+    protected void addReportContext(Map<String, Object> context) {
+        context.put("task", this);
+    }
+
+    @Override
+    public String toString() {
+        String state = isDone() ? (isCancelled() ? "cancelled" : "finished") : "pending";
+        return "<Task " + state + " name='" + name + "' coro=" + coroutineName() + ">";
+    }
+
+    /** The continuation of one task: lets {@link #current()} find the task from inside its body. */
+    private static final class TaskContinuation extends Continuation {
+        final Task<?> task;
+
+        TaskContinuation(Task<?> task, Runnable body) {
+            super(SCOPE, body);
+            this.task = task;
+        }
+    }
+
+    /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
+    private static final class PendingWatch implements Runnable {
+        final BaseEventLoop loop;
+        volatile String name;
+        volatile boolean done;
+
+        PendingWatch(BaseEventLoop loop, String name) {
+            this.loop = loop;
+            this.name = name;
+        }
+
+        @Override
+        public void run() {
+            if (done || loop.isClosed()) {
+                return;
+            }
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("message", "Task was destroyed but it is pending!");
+            context.put("task", "<Task pending name='" + name + "'>");
+            try {
+                loop.callSoonThreadsafe(() -> loop.callExceptionHandler(context));
+            } catch (IllegalStateException closed) {
+                // the loop closed meanwhile: nobody is left to tell
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.jasyncio.lab;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The jasyncio command line: {@code ./jasyncio <command>}. */
+@Command(name = "jasyncio", mixinStandardHelpOptions = true, version = "jasyncio 0.1.0",
+        description = "asyncio's event loop, rebuilt in Java 25: the lab, the scenarios, servers and benchmarks.",
+        subcommands = {
+                LabCommand.class,
+                ScenarioCommand.class,
+                EchoServerCommand.class,
+                BenchCommand.class,
+        })
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new Main()).execute(args);
+        System.exit(code);
+    }
+}
