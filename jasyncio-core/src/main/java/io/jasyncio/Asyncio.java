@@ -135,4 +135,10 @@ public final class Asyncio {
         sleep(seconds);
         return result;
     }
+
+    // ---- combinators: gather, wait, waitFor, asCompleted, shield, timeout, TaskGroup ----------
+
+    // ---- blocking work: toThread ------------------------------------------------------------
+
+    // ---- networking: openConnection, startServer, ... ----------------------------------------
 }
