@@ -1,0 +1,119 @@
+package io.jasyncio.sync;
+
+import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.Future;
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.Tasks;
+import io.jasyncio.task.VoidCoroutine;
+
+import java.util.ArrayDeque;
+
+/**
+ * A mutual-exclusion lock for tasks, as asyncio's {@code Lock}: not owned by a task, not
+ * reentrant, not thread-safe (use it on its loop's thread).
+ *
+ * <p>Fair: waiters acquire in the order they started waiting, and a task that asks while others
+ * are queued queues behind them even if the lock happens to be free at that moment (it was
+ * released, and the first waiter is about to take it). Cancellation-safe: a waiter cancelled
+ * after it was granted the lock passes the grant on to the next waiter.
+ */
+public final class Lock {
+    private final LoopBinding binding = new LoopBinding();
+    /** Futures of the tasks waiting in {@link #acquire()}, in arrival order. */
+    private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
+    private boolean locked;
+
+    /** Whether the lock is held. */
+    public boolean locked() {
+        return locked;
+    }
+
+    /**
+     * Acquires the lock, waiting (suspending the calling task) while it is held or others wait.
+     * Takes it at once, without yielding, when it is free and nobody waits.
+     */
+    public void acquire() {
+        if (!locked && allCancelled()) {
+            locked = true;
+            return;
+        }
+        Future<Void> waiter = binding.loop(this).createFuture();
+        waiters.add(waiter);
+        try {
+            try {
+                Tasks.await(waiter);
+            } finally {
+                waiters.remove(waiter);
+            }
+        } catch (CancelledError cancelled) {
+            // We may have been granted the lock just before the cancellation landed: the lock is
+            // free but nobody runs to take it, so hand the grant to the next waiter.
+            if (!locked) {
+                wakeUpFirst();
+            }
+            throw cancelled;
+        }
+        locked = true;
+    }
+
+    /**
+     * Releases the lock and lets the first waiter (if any) take it.
+     *
+     * @throws IllegalStateException if the lock is not held (asyncio's RuntimeError)
+     */
+    public void release() {
+        if (!locked) {
+            throw new IllegalStateException("Lock is not acquired.");
+        }
+        locked = false;
+        wakeUpFirst();
+    }
+
+    /** Acquires the lock and returns a handle that releases it: {@code try (Held h = lock.hold()) {...}}. */
+    public Held hold() {
+        acquire();
+        return this::release;
+    }
+
+    /** Runs {@code body} holding the lock (asyncio's {@code async with lock:}); returns its result. */
+    public <T> T withLock(Coroutine<T> body) throws Exception {
+        acquire();
+        try {
+            return body.run();
+        } finally {
+            release();
+        }
+    }
+
+    /** Runs {@code body} holding the lock. */
+    public void withLock(VoidCoroutine body) throws Exception {
+        acquire();
+        try {
+            body.run();
+        } finally {
+            release();
+        }
+    }
+
+    private boolean allCancelled() {
+        for (Future<Void> w : waiters) {
+            if (!w.isCancelled()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Grants the lock to the first waiter, unless it was granted already (its future is done). */
+    private void wakeUpFirst() {
+        Future<Void> first = waiters.peekFirst();
+        if (first != null && !first.isDone()) {
+            first.setResult(null);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "<Lock [" + (locked ? "locked" : "unlocked") + (waiters.isEmpty() ? "" : ",waiters:" + waiters.size()) + "]>";
+    }
+}
