@@ -4,13 +4,26 @@ import io.jasyncio.context.Context;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.task.AsCompleted;
 import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.DoneAndPending;
+import io.jasyncio.task.GatheringFuture;
+import io.jasyncio.task.ReturnWhen;
 import io.jasyncio.task.Runner;
+import io.jasyncio.task.Shield;
 import io.jasyncio.task.Task;
+import io.jasyncio.task.TaskGroup;
 import io.jasyncio.task.Tasks;
+import io.jasyncio.task.Timeout;
+import io.jasyncio.task.TimeoutException;
 import io.jasyncio.task.VoidCoroutine;
+import io.jasyncio.task.Wait;
+import io.jasyncio.task.WaitFor;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -137,6 +150,121 @@ public final class Asyncio {
     }
 
     // ---- combinators: gather, wait, waitFor, asCompleted, shield, timeout, TaskGroup ----------
+
+    /**
+     * A future of the results of {@code futures}, in argument order (asyncio's {@code gather}).
+     * The first failure fails it at once (the other futures keep running); cancelling it cancels
+     * them all. Tasks are futures: pass {@code createTask(...)} for bodies.
+     */
+    @SafeVarargs
+    public static <T> Future<List<T>> gather(Future<? extends T>... futures) {
+        return GatheringFuture.gather(false, Arrays.asList(futures));
+    }
+
+    /** As {@link #gather(Future[])} over a list. */
+    public static <T> Future<List<T>> gather(List<? extends Future<? extends T>> futures) {
+        return GatheringFuture.gather(false, futures);
+    }
+
+    /**
+     * As {@link #gather(Future[])}; with {@code returnExceptions}, a failure takes its future's
+     * place in the results (a {@code Throwable}) instead of failing the gather.
+     */
+    public static Future<List<Object>> gather(boolean returnExceptions, Future<?>... futures) {
+        return GatheringFuture.gather(returnExceptions, Arrays.asList(futures));
+    }
+
+    /** As {@link #gather(boolean, Future[])} over a list. */
+    public static Future<List<Object>> gather(boolean returnExceptions, List<? extends Future<?>> futures) {
+        return GatheringFuture.gather(returnExceptions, futures);
+    }
+
+    /**
+     * Waits until every future is done (asyncio's {@code wait}); returns them sorted into done and
+     * pending. Never raises their errors, never cancels them. Call it qualified,
+     * {@code Asyncio.wait(...)}: inside any class, a bare {@code wait} means {@code Object.wait}.
+     */
+    public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures) {
+        return Wait.wait(futures, null, ReturnWhen.ALL_COMPLETED);
+    }
+
+    /** As {@link #wait(Collection)}, returning as {@code returnWhen} says. */
+    public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, ReturnWhen returnWhen) {
+        return Wait.wait(futures, null, returnWhen);
+    }
+
+    /** As {@link #wait(Collection)}, returning after {@code timeout} seconds at the latest. */
+    public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, double timeout) {
+        return Wait.wait(futures, timeout, ReturnWhen.ALL_COMPLETED);
+    }
+
+    /** As {@link #wait(Collection)}, with a timeout in seconds (null: none) and a return condition. */
+    public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, Double timeout,
+                                                            ReturnWhen returnWhen) {
+        return Wait.wait(futures, timeout, returnWhen);
+    }
+
+    /**
+     * The result of {@code future}, or {@link TimeoutException} after {@code timeout} seconds
+     * (null: no limit), in which case the future is cancelled and waited for first.
+     */
+    public static <T> T waitFor(Future<T> future, Double timeout) {
+        return WaitFor.waitFor(future, timeout);
+    }
+
+    /** Runs {@code body} in the calling task with a time limit (asyncio's {@code wait_for(coro, t)}). */
+    public static <T> T waitFor(Coroutine<T> body, Double timeout) {
+        return WaitFor.waitFor(body, timeout);
+    }
+
+    /** The futures in completion order: each {@code next()} is a future to await (asyncio's {@code as_completed}). */
+    public static <T> AsCompleted<T> asCompleted(Collection<? extends Future<? extends T>> futures) {
+        return AsCompleted.asCompleted(futures, null);
+    }
+
+    /** As {@link #asCompleted(Collection)}; slots not filled after {@code timeout} seconds fail with TimeoutException. */
+    public static <T> AsCompleted<T> asCompleted(Collection<? extends Future<? extends T>> futures, Double timeout) {
+        return AsCompleted.asCompleted(futures, timeout);
+    }
+
+    /** A future that follows {@code inner} but whose cancellation does not reach it (asyncio's {@code shield}). */
+    public static <T> Future<T> shield(Future<T> inner) {
+        return Shield.shield(inner);
+    }
+
+    /** A timeout {@code delay} seconds from now, to {@link Timeout#run run} a body under (asyncio's {@code timeout}). */
+    public static Timeout timeout(double delay) {
+        return Timeout.after(delay);
+    }
+
+    /** A timeout at loop time {@code when} (asyncio's {@code timeout_at}). */
+    public static Timeout timeoutAt(double when) {
+        return Timeout.at(when);
+    }
+
+    /** Runs {@code body} with a deadline {@code delay} seconds away; TimeoutException if it passes. */
+    public static <T> T timeout(double delay, Coroutine<T> body) {
+        return Timeout.after(delay).run(body);
+    }
+
+    public static void timeout(double delay, VoidCoroutine body) {
+        Timeout.after(delay).run(body);
+    }
+
+    /** Runs {@code body} with a deadline at loop time {@code when}; TimeoutException if it passes. */
+    public static <T> T timeoutAt(double when, Coroutine<T> body) {
+        return Timeout.at(when).run(body);
+    }
+
+    public static void timeoutAt(double when, VoidCoroutine body) {
+        Timeout.at(when).run(body);
+    }
+
+    /** Runs a {@link TaskGroup}: {@code body} creates tasks in it; returns when all are done. */
+    public static void taskGroup(TaskGroup.Body body) {
+        TaskGroup.run(body);
+    }
+
 
     // ---- blocking work: toThread ------------------------------------------------------------
 

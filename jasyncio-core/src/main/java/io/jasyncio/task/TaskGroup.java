@@ -1,0 +1,223 @@
+package io.jasyncio.task;
+
+import io.jasyncio.context.Context;
+import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.loop.Throwables;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Structured concurrency, as asyncio's {@code TaskGroup}: the tasks created in the group are
+ * done when {@link #run} returns.
+ *
+ * <pre>{@code
+ * TaskGroup.run(tg -> {
+ *     tg.createTask(() -> fetch("a"));
+ *     tg.createTask(() -> fetch("b"));
+ * });   // both are done here
+ * }</pre>
+ *
+ * <p>The first child that fails cancels its siblings and the body (the parent task is cancelled
+ * at its current await); the group then waits for every child and raises one
+ * {@link ExceptionGroup} ("unhandled errors in a TaskGroup") holding every failure in the order
+ * it happened, the body's own failure last. A cancellation of the parent from outside cancels the
+ * children too, and leaves as {@link CancelledError}, not wrapped, unless a child also failed:
+ * real errors take priority. A {@link VirtualMachineError} (out of memory, stack overflow) is
+ * raised as itself, as asyncio does with {@code KeyboardInterrupt} and {@code SystemExit}.
+ *
+ * <p>The body is a lambda because the group must see the exception the body threw; a
+ * try-with-resources block cannot.
+ */
+public final class TaskGroup {
+    private static final String MESSAGE = "unhandled errors in a TaskGroup";
+
+    /** The body of a group: it creates tasks with {@code tg.createTask} and may await too. */
+    @FunctionalInterface
+    public interface Body {
+        void run(TaskGroup tg) throws Exception;
+    }
+
+    private final EventLoop loop;
+    private final Task<?> parent;
+    private final Set<Task<?>> tasks = new LinkedHashSet<>();
+    private final List<Throwable> errors = new ArrayList<>();
+    private final Consumer<Future<?>> onTaskDone = this::onTaskDone;
+    private boolean exiting;
+    private boolean aborting;
+    private boolean parentCancelRequested;
+    private Throwable baseError;
+    private Future<Void> allDone;
+
+    private TaskGroup(Task<?> parent) {
+        this.parent = parent;
+        this.loop = parent.getLoop();
+    }
+
+    /**
+     * Runs {@code body} with a new group, then waits for every task it created. Throws the
+     * {@link ExceptionGroup} of the failures, or the parent's own {@link CancelledError}.
+     */
+    public static void run(Body body) {
+        Task<?> parent = Task.current();
+        if (parent == null) {
+            throw new IllegalStateException("TaskGroup must be used inside a task");
+        }
+        TaskGroup group = new TaskGroup(parent);
+        Throwable bodyError = null;
+        try {
+            body.run(group);
+        } catch (Throwable t) {
+            bodyError = t;
+        }
+        group.exit(bodyError);
+    }
+
+    // ---- creating tasks ---------------------------------------------------------------------
+
+    public <T> Task<T> createTask(Coroutine<T> body) {
+        return createTask(body, null, null);
+    }
+
+    public <T> Task<T> createTask(Coroutine<T> body, String name) {
+        return createTask(body, name, null);
+    }
+
+    public Task<Void> createTask(VoidCoroutine body) {
+        return createTask(body.asCoroutine(), null, null);
+    }
+
+    public Task<Void> createTask(VoidCoroutine body, String name) {
+        return createTask(body.asCoroutine(), name, null);
+    }
+
+    /** A child task running {@code body}; {@code context} null means a copy of the current one. */
+    public <T> Task<T> createTask(Coroutine<T> body, String name, Context context) {
+        if (exiting && tasks.isEmpty()) {
+            throw new IllegalStateException("TaskGroup " + this + " is finished");
+        }
+        if (aborting) {
+            throw new IllegalStateException("TaskGroup " + this + " is shutting down");
+        }
+        Task<T> task = Tasks.create(loop, body, name, context);
+        if (task.isDone()) {
+            onTaskDone(task);
+        } else {
+            tasks.add(task);
+            task.addDoneCallback(onTaskDone);
+        }
+        return task;
+    }
+
+    // ---- the end of the block ---------------------------------------------------------------
+
+    /** The group's exit: wait for the children, then decide what leaves the block. */
+    private void exit(Throwable bodyError) {
+        exiting = true;
+        if (isBaseError(bodyError) && baseError == null) {
+            baseError = bodyError;
+        }
+        CancelledError propagateCancellation = bodyError instanceof CancelledError c ? c : null;
+        if (bodyError != null && !aborting) {
+            // The parent is being cancelled, or the body failed: the children must stop too.
+            abort();
+        }
+        // A loop, because the wait itself can be cancelled again and again from outside.
+        while (!tasks.isEmpty()) {
+            if (allDone == null) {
+                allDone = loop.createFuture();
+            }
+            try {
+                Tasks.await(allDone);
+            } catch (CancelledError cancelled) {
+                if (!aborting) {
+                    // The parent was cancelled from outside while the children still run.
+                    propagateCancellation = cancelled;
+                    abort();
+                }
+            }
+            allDone = null;
+        }
+        if (baseError != null) {
+            throw Throwables.sneakyThrow(baseError);
+        }
+        if (parentCancelRequested && parent.uncancel() == 0) {
+            // Our own cancellation of the parent, now balanced: it must not leave the block.
+            propagateCancellation = null;
+        }
+        if (propagateCancellation != null && errors.isEmpty()) {
+            throw propagateCancellation;
+        }
+        if (bodyError != null && !(bodyError instanceof CancelledError)) {
+            errors.add(bodyError);
+        }
+        if (!errors.isEmpty()) {
+            if (parent.cancelling() > 0) {
+                // Cancelled from outside too: re-deliver that request (asyncio 3.13) while keeping its count.
+                parent.uncancel();
+                parent.cancel();
+            }
+            throw new ExceptionGroup(MESSAGE, errors);
+        }
+    }
+
+    private void abort() {
+        aborting = true;
+        for (Task<?> t : List.copyOf(tasks)) {
+            if (!t.isDone()) {
+                t.cancel();
+            }
+        }
+    }
+
+    private void onTaskDone(Future<?> done) {
+        Task<?> task = (Task<?>) done;
+        tasks.remove(task);
+        if (allDone != null && tasks.isEmpty() && !allDone.isDone()) {
+            allDone.setResult(null);
+        }
+        if (task.isCancelled()) {
+            return;
+        }
+        Throwable error = task.exception();
+        if (error == null) {
+            return;
+        }
+        errors.add(error);
+        if (isBaseError(error) && baseError == null) {
+            baseError = error;
+        }
+        if (parent.isDone()) {
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("message", "Task " + task + " has errored out but its parent task " + parent
+                    + " is already completed");
+            context.put("exception", error);
+            context.put("task", task);
+            loop.callExceptionHandler(context);
+            return;
+        }
+        if (!aborting && !parentCancelRequested) {
+            // Stop the body where it waits; exit() balances this request with uncancel().
+            abort();
+            parentCancelRequested = true;
+            parent.cancel();
+        }
+    }
+
+    private static boolean isBaseError(Throwable t) {
+        return t instanceof VirtualMachineError;
+    }
+
+    @Override
+    public String toString() {
+        return "<TaskGroup tasks=" + tasks.size() + (errors.isEmpty() ? "" : " errors=" + errors.size())
+                + (aborting ? " cancelling" : exiting ? " exiting" : " entered") + ">";
+    }
+}
