@@ -1,6 +1,8 @@
 package io.jasyncio;
 
 import io.jasyncio.context.Context;
+import io.jasyncio.exec.DefaultExecutorShutdown;
+import io.jasyncio.exec.ToThread;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
@@ -12,6 +14,7 @@ import io.jasyncio.task.VoidCoroutine;
 
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * The facade: what asyncio's module-level functions are, for Java.
@@ -139,6 +142,32 @@ public final class Asyncio {
     // ---- combinators: gather, wait, waitFor, asCompleted, shield, timeout, TaskGroup ----------
 
     // ---- blocking work: toThread ------------------------------------------------------------
+
+    /**
+     * Runs the blocking call {@code fn} on the loop's default executor and awaits its result, so
+     * the loop keeps serving other tasks meanwhile (asyncio's {@code to_thread}). The call sees the
+     * caller's {@code ContextVar} values (it runs in a copy of the current context). Cancelling the
+     * awaiting task does not interrupt the worker; its result is dropped.
+     */
+    public static <T> T toThread(Callable<T> fn) {
+        return ToThread.call(fn);
+    }
+
+    /**
+     * Refuses new work for the default executor and awaits the work already running, without
+     * blocking the loop (asyncio's {@code loop.shutdown_default_executor()}).
+     */
+    public static void shutdownDefaultExecutor() {
+        DefaultExecutorShutdown.shutdown(-1);
+    }
+
+    /** As {@link #shutdownDefaultExecutor()}, giving up (with a warning) after {@code timeoutSeconds}. */
+    public static void shutdownDefaultExecutor(double timeoutSeconds) {
+        if (!(timeoutSeconds >= 0)) {
+            throw new IllegalArgumentException("timeout must be >= 0 seconds, not " + timeoutSeconds);
+        }
+        DefaultExecutorShutdown.shutdown(timeoutSeconds);
+    }
 
     // ---- networking: openConnection, startServer, ... ----------------------------------------
 }
