@@ -1,6 +1,8 @@
 package io.jasyncio;
 
 import io.jasyncio.context.Context;
+import io.jasyncio.exec.DefaultExecutorShutdown;
+import io.jasyncio.exec.ToThread;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
@@ -25,6 +27,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * The facade: what asyncio's module-level functions are, for Java.
@@ -267,6 +270,32 @@ public final class Asyncio {
 
 
     // ---- blocking work: toThread ------------------------------------------------------------
+
+    /**
+     * Runs the blocking call {@code fn} on the loop's default executor and awaits its result, so
+     * the loop keeps serving other tasks meanwhile (asyncio's {@code to_thread}). The call sees the
+     * caller's {@code ContextVar} values (it runs in a copy of the current context). Cancelling the
+     * awaiting task does not interrupt the worker; its result is dropped.
+     */
+    public static <T> T toThread(Callable<T> fn) {
+        return ToThread.call(fn);
+    }
+
+    /**
+     * Refuses new work for the default executor and awaits the work already running, without
+     * blocking the loop (asyncio's {@code loop.shutdown_default_executor()}).
+     */
+    public static void shutdownDefaultExecutor() {
+        DefaultExecutorShutdown.shutdown(-1);
+    }
+
+    /** As {@link #shutdownDefaultExecutor()}, giving up (with a warning) after {@code timeoutSeconds}. */
+    public static void shutdownDefaultExecutor(double timeoutSeconds) {
+        if (!(timeoutSeconds >= 0)) {
+            throw new IllegalArgumentException("timeout must be >= 0 seconds, not " + timeoutSeconds);
+        }
+        DefaultExecutorShutdown.shutdown(timeoutSeconds);
+    }
 
     // ---- networking: openConnection, startServer, ... ----------------------------------------
 }

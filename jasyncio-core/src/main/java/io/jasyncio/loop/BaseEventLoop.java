@@ -59,10 +59,14 @@ public abstract class BaseEventLoop implements EventLoop {
     private double slowCallbackDuration = 0.1;
     private LoopObserver observer;
     private Executor defaultExecutor;
+    private boolean defaultExecutorShutdownCalled;
     private Object[] locals = new Object[8];
+    private final ResourceWarnings.Tracker unclosedWarning;
 
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
+        this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
+                + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
     }
 
     /** The loop running on the calling thread, or null. */
@@ -214,7 +218,7 @@ public abstract class BaseEventLoop implements EventLoop {
             obs.handleFinished(h, took);
         }
         if (debug && took >= slowCallbackDuration * 1e9) {
-            LOG.log(System.Logger.Level.WARNING, () -> String.format("Executing %s took %.3f seconds", h, took / 1e9));
+            LOG.log(System.Logger.Level.WARNING, () -> String.format("Executing %s took %.3f seconds", h.describeForReport(), took / 1e9));
         }
     }
 
@@ -394,6 +398,7 @@ public abstract class BaseEventLoop implements EventLoop {
             return;
         }
         closed = true;
+        unclosedWarning.closed();
         ready.clear();
         threadsafe.clear();
         timers.clear();
@@ -510,14 +515,17 @@ public abstract class BaseEventLoop implements EventLoop {
     public <T> Future<T> runInExecutor(Executor executor, Callable<T> fn) {
         checkOpenAndOwned("runInExecutor");
         Objects.requireNonNull(fn, "fn");
+        if (executor == null && defaultExecutorShutdownCalled) {
+            throw new IllegalStateException("Executor shutdown has been called");
+        }
         Executor target = executor != null ? executor : defaultExecutor();
         Future<T> future = createFuture();
-        Context context = Context.copyCurrent();
+        // As asyncio, fn runs in the worker's own context; toThread is what carries the caller's.
         target.execute(() -> {
             T value = null;
             Throwable failure = null;
             try {
-                value = context.call(fn);
+                value = fn.call();
             } catch (Throwable t) {
                 failure = t;
             }
@@ -558,6 +566,17 @@ public abstract class BaseEventLoop implements EventLoop {
 
     /** The default executor if one was created or set, else null. */
     public Executor defaultExecutorIfCreated() {
+        return defaultExecutor;
+    }
+
+    /**
+     * Refuses further {@code runInExecutor(null, ...)} calls and returns the default executor to
+     * shut down (null when none was created): the first half of asyncio's
+     * {@code shutdown_default_executor}, whose waiting half lives above the loop.
+     */
+    public Executor beginDefaultExecutorShutdown() {
+        checkOpenAndOwned("shutdownDefaultExecutor");
+        defaultExecutorShutdownCalled = true;
         return defaultExecutor;
     }
 
@@ -607,7 +626,9 @@ public abstract class BaseEventLoop implements EventLoop {
         Object message = context.getOrDefault("message", "Unhandled exception in event loop");
         StringBuilder text = new StringBuilder(String.valueOf(message));
         for (Map.Entry<String, Object> e : context.entrySet()) {
-            if (!e.getKey().equals("message") && !e.getKey().equals("exception")) {
+            if (e.getValue() instanceof StackTraceElement[] stack) { // source_traceback, in debug mode
+                text.append("\n").append(CreationStack.format(stack));
+            } else if (!e.getKey().equals("message") && !e.getKey().equals("exception")) {
                 text.append("\n").append(e.getKey()).append(": ").append(e.getValue());
             }
         }
@@ -620,10 +641,7 @@ public abstract class BaseEventLoop implements EventLoop {
     }
 
     /** Reports an exception nobody retrieved (called by the cleaner, from any thread). */
-    void reportUnretrieved(String message, Throwable exception) {
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("message", message);
-        context.put("exception", exception);
+    void reportUnretrieved(Map<String, Object> context) {
         if (!closed) {
             try {
                 callSoonThreadsafe(() -> callExceptionHandler(context));

@@ -4,6 +4,7 @@ import io.jasyncio.context.Context;
 
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,6 +27,8 @@ public class Future<T> {
     private static final Cleaner CLEANER = Cleaner.create();
 
     final BaseEventLoop loop;
+    /** Where this future was created (debug mode only, else null): shown in every report about it. */
+    private final StackTraceElement[] creationStack;
     private int state;
     private T result;
     private Throwable exception;
@@ -40,6 +43,12 @@ public class Future<T> {
 
     public Future(EventLoop loop) {
         this.loop = (BaseEventLoop) Objects.requireNonNull(loop, "loop");
+        this.creationStack = this.loop.getDebug() ? CreationStack.capture() : null;
+    }
+
+    /** Where this future was created, most recent frame first; null unless its loop was in debug mode. */
+    public StackTraceElement[] creationStack() {
+        return creationStack;
     }
 
     public EventLoop getLoop() {
@@ -100,7 +109,8 @@ public class Future<T> {
         }
         exception = error;
         state = FINISHED;
-        unretrieved = new UnretrievedException(loop, error, describeForReport());
+        unretrieved = new UnretrievedException(loop, error, describeForReport(),
+                creationStack != null ? toString() : null, creationStack);
         unretrieved.cleanable = CLEANER.register(this, unretrieved);
         scheduleCallbacks();
     }
@@ -236,7 +246,7 @@ public class Future<T> {
         if (state == FINISHED) {
             s += exception != null ? " exception=" + exception : " result=" + result;
         }
-        return s + ">";
+        return s + CreationStack.createdAt(creationStack) + ">";
     }
 
     /** The runnable that delivers one done-callback; it names the callback in reports. */
@@ -249,6 +259,9 @@ public class Future<T> {
 
         @Override
         public String describe() {
+            if (callback instanceof Handle.Describable d) {
+                return d.describe(); // e.g. a task's wake-up names the task, as asyncio's reports do
+            }
             return "done-callback " + Handle.describe(callback) + " of " + future;
         }
     }
@@ -261,13 +274,19 @@ public class Future<T> {
         final BaseEventLoop loop;
         final Throwable exception;
         final String message;
+        /** Debug mode only: the future as it was when it failed, and where it was created. */
+        final String description;
+        final StackTraceElement[] creationStack;
         Cleaner.Cleanable cleanable;
         volatile boolean retrieved;
 
-        UnretrievedException(BaseEventLoop loop, Throwable exception, String message) {
+        UnretrievedException(BaseEventLoop loop, Throwable exception, String message, String description,
+                             StackTraceElement[] creationStack) {
             this.loop = loop;
             this.exception = exception;
             this.message = message;
+            this.description = description;
+            this.creationStack = creationStack;
         }
 
         @Override
@@ -276,7 +295,16 @@ public class Future<T> {
                 return;
             }
             retrieved = true;
-            loop.reportUnretrieved(message, exception);
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("message", message);
+            context.put("exception", exception);
+            if (description != null) {
+                context.put("future", description);
+            }
+            if (creationStack != null) {
+                context.put("source_traceback", creationStack);
+            }
+            loop.reportUnretrieved(context);
         }
     }
 }

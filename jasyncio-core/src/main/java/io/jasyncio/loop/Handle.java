@@ -43,6 +43,16 @@ public class Handle {
         return callback;
     }
 
+    /**
+     * How reports (slow callbacks, the watchdog) name this handle: a callback that can describe
+     * itself does (a task's step names the task, as asyncio's {@code _format_handle}), others
+     * show as the handle.
+     */
+    public String describeForReport() {
+        Runnable cb = callback;
+        return cb instanceof Describable d ? d.describe() : toString();
+    }
+
     @Override
     public String toString() {
         return "<Handle " + describe(callback) + (cancelled ? " cancelled" : "") + ">";

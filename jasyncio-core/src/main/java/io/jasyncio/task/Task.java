@@ -4,8 +4,10 @@ import io.jasyncio.context.Context;
 import io.jasyncio.context.CurrentContext;
 import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopLocal;
 import jdk.internal.vm.Continuation;
 import jdk.internal.vm.ContinuationScope;
@@ -44,8 +46,8 @@ public final class Task<T> extends Future<T> {
     private final TaskContinuation continuation;
     private final Context context;
     private final Object origin;
-    private final Runnable stepCallback = this::step;
-    private final Consumer<Future<?>> wakeup = f -> step();
+    private final Runnable stepCallback = new Step();
+    private final Consumer<Future<?>> wakeup = new Wakeup();
     private final PendingWatch pendingWatch;
     private String name;
 
@@ -53,6 +55,8 @@ public final class Task<T> extends Future<T> {
     private boolean mustCancel;
     private String cancelMessage;
     private int cancelRequests;
+    /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
+    int awaitsWithoutSuspending;
 
     // The body's outcome, set inside the continuation, read when it is done.
     private T value;
@@ -66,7 +70,7 @@ public final class Task<T> extends Future<T> {
         this.origin = body;
         this.continuation = new TaskContinuation(this, () -> runBody(body));
         PENDING_TASKS.get(loop).add(this);
-        this.pendingWatch = new PendingWatch((BaseEventLoop) loop, this.name);
+        this.pendingWatch = new PendingWatch((BaseEventLoop) loop, this.name, body.getClass(), creationStack());
         CLEANER.register(this, pendingWatch);
         if (eager) {
             step();
@@ -116,6 +120,7 @@ public final class Task<T> extends Future<T> {
         }
         CurrentContext cc = CurrentContext.ofThisThread();
         Context previous = cc.enter(context);
+        awaitsWithoutSuspending = 0;
         try {
             continuation.run();
         } finally {
@@ -280,7 +285,11 @@ public final class Task<T> extends Future<T> {
 
     /** The body's class, as "coro=" in reports. */
     public String coroutineName() {
-        String s = origin.getClass().getName();
+        return coroutineName(origin.getClass());
+    }
+
+    private static String coroutineName(Class<?> bodyClass) {
+        String s = bodyClass.getName();
         int lambda = s.indexOf("$$Lambda");
         return lambda > 0 ? s.substring(0, lambda) + " lambda" : s;
     }
@@ -298,7 +307,34 @@ public final class Task<T> extends Future<T> {
     @Override
     public String toString() {
         String state = isDone() ? (isCancelled() ? "cancelled" : "finished") : "pending";
-        return "<Task " + state + " name='" + name + "' coro=" + coroutineName() + ">";
+        return "<Task " + state + " name='" + name + "' coro=" + coroutineName()
+                + CreationStack.createdAt(creationStack()) + ">";
+    }
+
+    /** The task's step as a ready-queue callback: reports (slow callbacks, the watchdog) name the task. */
+    private final class Step implements Runnable, Handle.Describable {
+        @Override
+        public void run() {
+            step();
+        }
+
+        @Override
+        public String describe() {
+            return Task.this.toString();
+        }
+    }
+
+    /** The task's wake-up as a done-callback of the future it awaits; names the task in reports too. */
+    private final class Wakeup implements Consumer<Future<?>>, Handle.Describable {
+        @Override
+        public void accept(Future<?> done) {
+            step();
+        }
+
+        @Override
+        public String describe() {
+            return Task.this.toString();
+        }
     }
 
     /** The continuation of one task: lets {@link #current()} find the task from inside its body. */
@@ -314,12 +350,16 @@ public final class Task<T> extends Future<T> {
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
     private static final class PendingWatch implements Runnable {
         final BaseEventLoop loop;
+        final Class<?> bodyClass; // not the body itself: it may reach the task and keep it alive
+        final StackTraceElement[] creationStack;
         volatile String name;
         volatile boolean done;
 
-        PendingWatch(BaseEventLoop loop, String name) {
+        PendingWatch(BaseEventLoop loop, String name, Class<?> bodyClass, StackTraceElement[] creationStack) {
             this.loop = loop;
             this.name = name;
+            this.bodyClass = bodyClass;
+            this.creationStack = creationStack;
         }
 
         @Override
@@ -329,7 +369,11 @@ public final class Task<T> extends Future<T> {
             }
             Map<String, Object> context = new LinkedHashMap<>();
             context.put("message", "Task was destroyed but it is pending!");
-            context.put("task", "<Task pending name='" + name + "'>");
+            context.put("task", "<Task pending name='" + name + "' coro=" + coroutineName(bodyClass)
+                    + CreationStack.createdAt(creationStack) + ">");
+            if (creationStack != null) {
+                context.put("source_traceback", creationStack);
+            }
             try {
                 loop.callSoonThreadsafe(() -> loop.callExceptionHandler(context));
             } catch (IllegalStateException closed) {

@@ -41,6 +41,10 @@ public final class Tasks {
      */
     public static <T> T await(Future<T> future) {
         if (future.isDone()) {
+            int budget = CooperativeBudget.awaitsPerYield;
+            if (budget != 0) {
+                CooperativeBudget.spendOne(budget);
+            }
             return future.result();
         }
         return requireTask("await").suspendOn(future);

@@ -1,0 +1,63 @@
+package io.jasyncio.debug;
+
+import java.util.List;
+
+/**
+ * What the {@link Watchdog} saw: a handle that held the loop past the threshold, and the loop
+ * thread's stack captured while it was still blocked.
+ *
+ * @param loopThread   the loop thread's name
+ * @param handle       the running handle, as reports name it (a task step names the task)
+ * @param blockedNanos how long the handle had been running when the stack was taken
+ * @param stack        the loop thread's stack at that moment, most recent call first
+ */
+public record BlockedLoopReport(String loopThread, String handle, long blockedNanos, List<StackTraceElement> stack) {
+    /** Frames shown in {@link #toString()}; the rest is summarised. */
+    private static final int SHOWN_FRAMES = 25;
+
+    public BlockedLoopReport {
+        stack = List.copyOf(stack);
+    }
+
+    /**
+     * The frame that blocks: the most recent one outside the JDK, i.e. the application method
+     * that called {@code Thread.sleep}, a blocking read, or that is itself spinning the CPU.
+     * Null if every frame is the JDK's.
+     */
+    public StackTraceElement blockingFrame() {
+        for (StackTraceElement frame : stack) {
+            if (!isJdk(frame.getClassName())) {
+                return frame;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isJdk(String className) {
+        return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
+                || className.startsWith("sun.") || className.startsWith("com.sun.");
+    }
+
+    public double blockedSeconds() {
+        return blockedNanos / 1e9;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder(String.format(
+                "Event loop on thread '%s' blocked for %.3f seconds (and counting) by %s",
+                loopThread, blockedSeconds(), handle));
+        StackTraceElement blocking = blockingFrame();
+        if (blocking != null) {
+            text.append("\n  blocking frame: ").append(blocking);
+        }
+        text.append("\n  loop thread stack while blocked:");
+        for (int i = 0; i < Math.min(SHOWN_FRAMES, stack.size()); i++) {
+            text.append("\n\tat ").append(stack.get(i));
+        }
+        if (stack.size() > SHOWN_FRAMES) {
+            text.append("\n\t... ").append(stack.size() - SHOWN_FRAMES).append(" more");
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,23 @@
+package io.jasyncio.debug;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/** JFR event: one handle ran longer than the loop's slow-callback duration. */
+@Name("io.jasyncio.SlowCallback")
+@Label("Slow Callback")
+@Category({"jasyncio", "Event Loop"})
+@Description("A callback or task step held the event loop longer than slowCallbackDuration")
+@StackTrace(false) // committed after the handle returned: the stack would be the loop's, not the culprit's
+public class SlowCallbackEvent extends jdk.jfr.Event {
+    @Label("Handle")
+    public String handle;
+
+    @Label("Took")
+    @Timespan(Timespan.NANOSECONDS)
+    public long took;
+}

@@ -1,0 +1,30 @@
+package io.jasyncio.debug;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Handle;
+import io.jasyncio.loop.LoopObserver;
+
+/**
+ * An observer that commits a {@link SlowCallbackEvent} for every handle that ran longer than the
+ * loop's {@code slowCallbackDuration}, in or out of debug mode. A fast handle costs one
+ * comparison; a slow one allocates the event only to ask whether JFR records it.
+ */
+public final class SlowCallbackEvents implements LoopObserver {
+    private final EventLoop loop;
+
+    public SlowCallbackEvents(EventLoop loop) {
+        this.loop = loop;
+    }
+
+    @Override
+    public void handleFinished(Handle handle, long nanos) {
+        if (nanos >= loop.slowCallbackDuration() * 1e9) {
+            SlowCallbackEvent event = new SlowCallbackEvent();
+            if (event.isEnabled()) {
+                event.handle = handle.describeForReport();
+                event.took = nanos;
+                event.commit();
+            }
+        }
+    }
+}

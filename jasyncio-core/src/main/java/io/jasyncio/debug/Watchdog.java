@@ -1,0 +1,160 @@
+package io.jasyncio.debug;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Handle;
+import io.jasyncio.loop.LoopObserver;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Notices a loop held by one handle past a threshold and says <em>where</em>: a daemon thread
+ * looks at the running handle's start time and, once it is older than the threshold, takes the
+ * loop thread's stack while the handle is still running. Debug mode's slow-callback line can only
+ * say how long, after the fact; this report names the blocking frame (the method that called
+ * {@code Thread.sleep}, the CPU-bound verify, the blocking read). One report per blocked episode.
+ *
+ * <p>The loop side is two volatile writes per handle (start, finish) through {@link LoopObserver};
+ * nothing at all when no watchdog is installed. Reports go to the {@code io.jasyncio.debug}
+ * {@link System.Logger} at WARNING, to the optional listener, and to JFR as
+ * {@link BlockedLoopEvent} when recorded.
+ *
+ * <pre>{@code
+ * try (Watchdog watchdog = Watchdog.install(loop, 0.1, report -> ...)) { loop.runForever(); }
+ * }</pre>
+ */
+public final class Watchdog implements LoopObserver, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.debug");
+
+    private final EventLoop loop;
+    private final long thresholdNanos;
+    private final Consumer<BlockedLoopReport> listener;
+    private final Thread thread;
+
+    // Written by the loop thread, read by the watchdog thread. runningSince is written last on
+    // start and first on finish, so a non-zero value always comes with its handle.
+    private volatile Handle running;
+    private volatile long episode;
+    private volatile long runningSince; // 0: no handle running
+
+    private long reportedEpisode = -1; // watchdog thread only
+    private volatile boolean closed;
+
+    private Watchdog(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener) {
+        if (!(thresholdSeconds > 0)) {
+            throw new IllegalArgumentException("threshold must be > 0 seconds, not " + thresholdSeconds);
+        }
+        this.loop = Objects.requireNonNull(loop, "loop");
+        this.thresholdNanos = (long) (thresholdSeconds * 1e9);
+        this.listener = listener;
+        this.thread = Thread.ofPlatform().daemon().name("jasyncio-watchdog").unstarted(this::watch);
+    }
+
+    /**
+     * Starts a watchdog over {@code loop} (next to any observers already installed) reporting
+     * handles that run longer than {@code thresholdSeconds}; {@code listener} may be null.
+     * Install on the loop's thread or before it runs; {@link #close()} removes it.
+     */
+    public static Watchdog install(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener) {
+        Watchdog watchdog = new Watchdog(loop, thresholdSeconds, listener);
+        CompositeObserver.add(loop, watchdog);
+        watchdog.thread.start();
+        return watchdog;
+    }
+
+    // ---- the loop side: two volatile writes per handle ---------------------------------------
+
+    @Override
+    public void handleStarting(Handle handle, long startNanos) {
+        running = handle;
+        episode++; // single writer: the loop thread
+        runningSince = startNanos == 0 ? 1 : startNanos;
+    }
+
+    @Override
+    public void handleFinished(Handle handle, long nanos) {
+        runningSince = 0;
+        running = null;
+    }
+
+    // ---- the watchdog side ---------------------------------------------------------------------
+
+    private void watch() {
+        long period = Math.max(1_000_000L, thresholdNanos / 4);
+        while (!closed) {
+            LockSupport.parkNanos(this, period);
+            try {
+                check();
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.ERROR, "watchdog check failed", t);
+            }
+        }
+    }
+
+    private void check() {
+        long since = runningSince;
+        if (since == 0) {
+            return;
+        }
+        long seen = episode;
+        Handle handle = running;
+        Thread loopThread = loop.thread();
+        long blocked = System.nanoTime() - since;
+        if (blocked < thresholdNanos || seen == reportedEpisode || handle == null || loopThread == null) {
+            return;
+        }
+        StackTraceElement[] stack = loopThread.getStackTrace();
+        if (runningSince != since || episode != seen) {
+            return; // it finished while we looked: the stack may belong to something else
+        }
+        reportedEpisode = seen;
+        report(new BlockedLoopReport(loopThread.getName(), handle.describeForReport(), blocked, Arrays.asList(stack)));
+    }
+
+    private void report(BlockedLoopReport report) {
+        LOG.log(System.Logger.Level.WARNING, report::toString);
+        BlockedLoopEvent event = new BlockedLoopEvent();
+        if (event.isEnabled()) {
+            event.loopThread = report.loopThread();
+            event.handle = report.handle();
+            event.blockedFor = report.blockedNanos();
+            StackTraceElement frame = report.blockingFrame();
+            event.blockingFrame = frame != null ? frame.toString() : null;
+            event.stack = report.toString();
+            event.commit();
+        }
+        if (listener != null) {
+            try {
+                listener.accept(report);
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.ERROR, "watchdog listener failed", t);
+            }
+        }
+    }
+
+    /** The threshold, in seconds. */
+    public double thresholdSeconds() {
+        return thresholdNanos / 1e9;
+    }
+
+    /**
+     * Stops the watchdog thread and removes the observer from the loop. Call it on the loop's
+     * thread or while the loop is not running (the observer slot is the loop's own state).
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        CompositeObserver.remove(loop, this);
+    }
+}

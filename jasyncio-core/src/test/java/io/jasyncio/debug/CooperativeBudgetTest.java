@@ -1,0 +1,60 @@
+package io.jasyncio.debug;
+
+import io.jasyncio.loop.Future;
+import io.jasyncio.task.CooperativeBudget;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.getRunningLoop;
+import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.Asyncio.sleep;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+@Timeout(30)
+class CooperativeBudgetTest {
+
+    @AfterEach
+    void backToAsyncioSemantics() {
+        CooperativeBudget.disable();
+    }
+
+    /**
+     * A task awaits an already-done future 100 times (a cache that always hits) while a bystander
+     * counts how many times it got to run meanwhile.
+     */
+    private static int bystanderStepsDuringAHundredCacheHits() {
+        return run(() -> {
+            Future<String> cached = getRunningLoop().createFuture();
+            cached.setResult("hit");
+            int[] bystanderSteps = {0};
+            var bystander = createTask(() -> {
+                while (true) {
+                    bystanderSteps[0]++;
+                    sleep(0);
+                }
+            });
+            for (int i = 0; i < 100; i++) {
+                await(cached);
+            }
+            int seen = bystanderSteps[0];
+            bystander.cancel();
+            return seen;
+        });
+    }
+
+    @Test
+    void offByDefaultANeverSuspendingLoopNeverYields() {
+        assertEquals(0, CooperativeBudget.get());
+        assertEquals(0, bystanderStepsDuringAHundredCacheHits());
+    }
+
+    @Test
+    void withABudgetTheTaskYieldsOnceEveryBudgetAwaits() {
+        CooperativeBudget.set(10);
+        // 100 awaits: a yield after every 10th; the bystander steps once per yield.
+        assertEquals(10, bystanderStepsDuringAHundredCacheHits());
+    }
+}

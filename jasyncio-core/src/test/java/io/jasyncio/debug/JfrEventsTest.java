@@ -1,0 +1,69 @@
+package io.jasyncio.debug;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(60)
+class JfrEventsTest {
+
+    private static void holdTheLoop() {
+        try {
+            Thread.sleep(300);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void slowCallbacksAndBlockedEpisodesAreRecordedAsJfrEvents(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("loop.jfr");
+        try (Recording recording = new Recording(); LogCapture ignored = new LogCapture("io.jasyncio.debug");
+             EventLoop loop = EventLoops.newEventLoop()) {
+            recording.enable(SlowCallbackEvent.class).withThreshold(Duration.ZERO);
+            recording.enable(BlockedLoopEvent.class).withThreshold(Duration.ZERO);
+            recording.start();
+            CompositeObserver.add(loop, new SlowCallbackEvents(loop));
+            try (Watchdog watchdog = Watchdog.install(loop, 0.1, null)) {
+                loop.callSoon(() -> { }); // fast: no event
+                loop.callSoon(JfrEventsTest::holdTheLoop);
+                loop.callSoon(loop::stop);
+                loop.runForever();
+            }
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        List<RecordedEvent> slow = events.stream().filter(e -> e.getEventType().getName().equals("io.jasyncio.SlowCallback")).toList();
+        List<RecordedEvent> blocked = events.stream().filter(e -> e.getEventType().getName().equals("io.jasyncio.BlockedLoop")).toList();
+        assertEquals(1, slow.size(), events.toString());
+        assertTrue(slow.getFirst().getString("handle").contains("JfrEventsTest lambda"), slow.getFirst().toString());
+        assertTrue(slow.getFirst().getDuration("took").toMillis() >= 290, slow.getFirst().toString());
+        assertEquals(1, blocked.size(), events.toString());
+        assertTrue(blocked.getFirst().getString("blockingFrame").contains("JfrEventsTest.holdTheLoop("), blocked.getFirst().toString());
+    }
+
+    @Test
+    void withoutARecordingNothingIsCommittedAndNothingBreaks() {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            SlowCallbackEvents events = new SlowCallbackEvents(loop);
+            loop.setObserver(events);
+            loop.setSlowCallbackDuration(0.0);
+            loop.callSoon(loop::stop);
+            loop.runForever();
+            assertTrue(!new SlowCallbackEvent().isEnabled());
+        }
+    }
+}

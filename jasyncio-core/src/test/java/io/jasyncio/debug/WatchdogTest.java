@@ -1,0 +1,87 @@
+package io.jasyncio.debug;
+
+import io.jasyncio.loop.EventLoop;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.getRunningLoop;
+import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.Asyncio.sleep;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(30)
+class WatchdogTest {
+
+    /** Stands in for a blocking call made on the loop: the frame the report must name. */
+    private static void fetchProfileBlocking() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Stands in for a CPU-bound verify: busy for 500 ms without calling anything that blocks. */
+    private static long verifySignatureOnTheCpu() {
+        long end = System.nanoTime() + 500_000_000L;
+        long spins = 0;
+        while (System.nanoTime() < end) {
+            spins++;
+        }
+        return spins;
+    }
+
+    @Test
+    void theReportNamesTheBlockingFrameCapturedWhileTheLoopWasBlocked() {
+        List<BlockedLoopReport> reports = new CopyOnWriteArrayList<>();
+        try (LogCapture log = new LogCapture("io.jasyncio.debug")) {
+            run(() -> {
+                EventLoop loop = getRunningLoop();
+                try (Watchdog watchdog = Watchdog.install(loop, 0.1, reports::add)) {
+                    await(createTask(() -> {
+                        fetchProfileBlocking();
+                        return null;
+                    }, "profile-handler"));
+                }
+                assertNull(loop.getObserver(), "closing the watchdog uninstalls it");
+                return null;
+            });
+            assertEquals(1, reports.size(), "one report per blocked episode: " + reports);
+            BlockedLoopReport report = reports.getFirst();
+            assertEquals("fetchProfileBlocking", report.blockingFrame().getMethodName());
+            assertTrue(report.handle().startsWith("<Task pending name='profile-handler'"), report.handle());
+            assertTrue(report.blockedSeconds() >= 0.1 && report.blockedSeconds() < 0.5, report.toString());
+            assertTrue(report.toString().contains("blocking frame: " + WatchdogTest.class.getName() + ".fetchProfileBlocking("),
+                    report.toString());
+            assertEquals(1, log.containing("fetchProfileBlocking").size(), "logged too: " + log.messages());
+        }
+    }
+
+    @Test
+    void aCpuBoundHandleIsCaughtInItsOwnFrameAndEachEpisodeIsReportedOnce() {
+        List<BlockedLoopReport> reports = new CopyOnWriteArrayList<>();
+        try (LogCapture ignored = new LogCapture("io.jasyncio.debug")) {
+            run(() -> {
+                try (Watchdog watchdog = Watchdog.install(getRunningLoop(), 0.1, reports::add)) {
+                    sleep(0); // observers are picked up per iteration: watch from the next step on
+                    verifySignatureOnTheCpu();
+                    sleep(0); // a new step: a new episode
+                    verifySignatureOnTheCpu();
+                    sleep(0.05); // short steps: nothing to report
+                }
+                return null;
+            });
+        }
+        assertEquals(2, reports.size(), reports.toString());
+        for (BlockedLoopReport report : reports) {
+            assertEquals("verifySignatureOnTheCpu", report.blockingFrame().getMethodName(), report.toString());
+        }
+    }
+}
