@@ -134,6 +134,23 @@ class TimeoutTest {
     }
 
     @Test
+    void theBodyCanReceiveItsTimeoutAndMoveTheDeadline() {
+        run(() -> {
+            String r = timeout(0.01, t -> {
+                t.reschedule(getRunningLoop().time() + 5);
+                sleep(0.03); // past the first deadline
+                return t.expired() ? "expired" : "extended";
+            });
+            assertEquals("extended", r);
+            assertThrows(TimeoutException.class, () -> timeout(5, t -> {
+                t.reschedule(getRunningLoop().time() + 0.01);
+                return sleep(10, "late");
+            }));
+            return null;
+        });
+    }
+
+    @Test
     void whenIsTheDeadlineAndNullMeansNone() {
         run(() -> {
             Timeout t = Timeout.never();
