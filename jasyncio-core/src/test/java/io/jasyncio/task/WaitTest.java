@@ -68,6 +68,17 @@ class WaitTest {
     }
 
     @Test
+    void futuresOfAnotherLoopAreRefused() {
+        try (var other = io.jasyncio.loop.EventLoops.newEventLoop()) {
+            Future<String> foreign = other.createFuture();
+            run(() -> {
+                assertThrows(IllegalArgumentException.class, () -> Asyncio.wait(List.of(foreign)));
+                return null;
+            });
+        }
+    }
+
+    @Test
     void aTimeoutReturnsWhatIsDoneSoFar() {
         run(() -> {
             Future<String> never = getRunningLoop().createFuture();
