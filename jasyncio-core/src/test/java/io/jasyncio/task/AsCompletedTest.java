@@ -54,6 +54,22 @@ class AsCompletedTest {
     }
 
     @Test
+    void aCompletionIsNotLostWhenTheTaskAwaitingASlotIsCancelled() {
+        run(() -> {
+            Task<String> a = createTask(() -> sleep(0.02, "a"));
+            Task<String> b = createTask(() -> sleep(0.04, "b"));
+            AsCompleted<String> it = asCompleted(List.of(a, b));
+            Future<String> abandoned = it.next();
+            Task<String> impatient = createTask(() -> await(abandoned));
+            sleep(0);
+            impatient.cancel();
+            Future<String> second = it.next();
+            assertEquals("a", await(second), "the first completion went to the slot still wanted");
+            return null;
+        });
+    }
+
+    @Test
     void afterTheTimeoutTheRemainingSlotsFailButTheInputsRunOn() {
         run(() -> {
             Future<String> never = getRunningLoop().createFuture();
