@@ -254,6 +254,11 @@ public final class Asyncio {
         Timeout.after(delay).run(body);
     }
 
+    /** As {@link #timeout(double, Coroutine)}, handing the body its {@link Timeout} (to read or move the deadline). */
+    public static <T> T timeout(double delay, Timeout.Body<T> body) {
+        return Timeout.after(delay).run(body);
+    }
+
     /** Runs {@code body} with a deadline at loop time {@code when}; TimeoutException if it passes. */
     public static <T> T timeoutAt(double when, Coroutine<T> body) {
         return Timeout.at(when).run(body);
@@ -261,6 +266,11 @@ public final class Asyncio {
 
     public static void timeoutAt(double when, VoidCoroutine body) {
         Timeout.at(when).run(body);
+    }
+
+    /** As {@link #timeoutAt(double, Coroutine)}, handing the body its {@link Timeout}. */
+    public static <T> T timeoutAt(double when, Timeout.Body<T> body) {
+        return Timeout.at(when).run(body);
     }
 
     /** Runs a {@link TaskGroup}: {@code body} creates tasks in it; returns when all are done. */

@@ -33,7 +33,7 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
     private final int total;
     private final ArrayDeque<Future<? extends T>> completed = new ArrayDeque<>(); // finished, not yet handed over
     private final ArrayDeque<Future<T>> waitingSlots = new ArrayDeque<>();       // handed out, not yet filled
-    private final Consumer<Future<? extends T>> onCompletion = this::onCompletion;
+    private final Consumer<Future<?>> onCompletion = this::onCompletion;
     private TimerHandle timer;
     private boolean timedOut;
     private int handedOut;
@@ -52,22 +52,12 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
             if (f.getLoop() != loop) {
                 throw new IllegalArgumentException("asCompleted: " + f + " belongs to another loop");
             }
-            addCallback(f, it.onCompletion);
+            f.addDoneCallback(it.onCompletion);
         }
         if (!it.todo.isEmpty() && timeout != null) {
             it.timer = loop.callLater(timeout, it::onTimeout);
         }
         return it;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> void addCallback(Future<? extends T> f, Consumer<Future<? extends T>> cb) {
-        ((Future<T>) f).addDoneCallback((Consumer<Future<T>>) (Consumer<?>) cb);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> void removeCallback(Future<? extends T> f, Consumer<Future<? extends T>> cb) {
-        ((Future<T>) f).removeDoneCallback((Consumer<Future<T>>) (Consumer<?>) cb);
     }
 
     @Override
@@ -98,7 +88,9 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
         return slot;
     }
 
-    private void onCompletion(Future<? extends T> f) {
+    @SuppressWarnings("unchecked") // only our own inputs, all Future<? extends T>, call back here
+    private void onCompletion(Future<?> done) {
+        Future<? extends T> f = (Future<? extends T>) done;
         if (!todo.remove(f)) {
             return; // the timeout came first
         }
@@ -119,7 +111,7 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
     private void onTimeout() {
         timedOut = true;
         for (Future<? extends T> f : todo) {
-            removeCallback(f, onCompletion);
+            f.removeDoneCallback(onCompletion);
         }
         todo.clear();
         Future<T> slot;

@@ -48,13 +48,17 @@ public final class Runner implements AutoCloseable {
         return loop;
     }
 
-    /** Runs {@code main} as a task on the runner's loop until it is done; returns its result. */
+    /**
+     * Runs {@code main} as a task on the runner's loop until it is done; returns its result. Every
+     * run uses the runner's one context, as asyncio's {@code Runner} does: what a run sets in a
+     * {@code ContextVar} the next run sees.
+     */
     public <T> T run(Coroutine<T> main) {
         if (EventLoops.runningLoopOrNull() != null) {
             throw new IllegalStateException("Asyncio.run() cannot be called from a running event loop");
         }
         EventLoop l = getLoop();
-        Task<T> task = Tasks.create(l, main, null, context.copy());
+        Task<T> task = Tasks.create(l, main, null, context);
         return l.runUntilComplete(task);
     }
 

@@ -142,8 +142,13 @@ public final class Timeout {
             state = State.EXPIRED;
             // Our own cancel() is balanced here; if no other request is pending, the
             // cancellation that ends the body is ours, and it becomes a timeout.
-            if (task.uncancel() <= cancellingOnEntry && error instanceof CancelledError cancelled) {
-                return new TimeoutException(cancelled);
+            if (task.uncancel() <= cancellingOnEntry && error != null) {
+                if (error instanceof CancelledError cancelled) {
+                    return new TimeoutException(cancelled);
+                }
+                // The body turned our cancellation into another failure: keep it, but record
+                // that the deadline was behind it (asyncio chains a TimeoutError the same way).
+                error.addSuppressed(new TimeoutException("the deadline expired while the body ran"));
             }
         } else if (state == State.ENTERED) {
             state = State.EXITED;

@@ -33,6 +33,11 @@ public final class Wait {
         }
         Set<F> fs = new LinkedHashSet<>(futures);
         EventLoop loop = EventLoops.getRunningLoop();
+        for (F f : fs) {
+            if (f.getLoop() != loop) {
+                throw new IllegalArgumentException("wait: " + f + " belongs to another loop");
+            }
+        }
         Future<Void> waiter = loop.createFuture();
         TimerHandle[] timer = {null};
         if (timeout != null) {
