@@ -124,6 +124,14 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
                 LOG.log(System.Logger.Level.ERROR, "watchdog listener failed", t);
             }
         }
+        try {
+            commitJfrEvent(report);
+        } catch (LinkageError noJfrInThisRuntime) {
+            // a runtime image without the jdk.jfr module: the log and the listener are enough
+        }
+    }
+
+    private static void commitJfrEvent(BlockedLoopReport report) {
         if (FlightRecorder.isInitialized()) { // else no recording can want it: skip JFR's setup cost
             BlockedLoopEvent event = new BlockedLoopEvent();
             if (event.isEnabled()) {
