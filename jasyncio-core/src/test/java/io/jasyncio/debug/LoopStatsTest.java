@@ -27,7 +27,8 @@ class LoopStatsTest {
             loop.runForever();
 
             LoopStats.Snapshot s = stats.snapshot();
-            assertTrue(s.iterations() >= 4, s.toString());
+            assertTrue(s.iterations() >= 2, s.toString()); // due timers may share an iteration on a busy machine
+            assertTrue(s.lagP50Nanos() <= s.lagP90Nanos() && s.lagP90Nanos() <= s.lagP99Nanos() && s.lagP99Nanos() <= s.lagMaxNanos(), s.toString());
             assertEquals(5 + 4, s.handlesRun(), s.toString());
             assertEquals(4, s.timersFired(), s.toString());
             assertEquals(4, s.lagSamples(), s.toString());
