@@ -3,11 +3,13 @@ package io.jasyncio.debug;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
+import jdk.jfr.FlightRecorder;
 
 /**
  * An observer that commits a {@link SlowCallbackEvent} for every handle that ran longer than the
  * loop's {@code slowCallbackDuration}, in or out of debug mode. A fast handle costs one
- * comparison; a slow one allocates the event only to ask whether JFR records it.
+ * comparison; a slow one allocates the event only if JFR is running, to ask whether a recording
+ * wants it.
  */
 public final class SlowCallbackEvents implements LoopObserver {
     private final EventLoop loop;
@@ -18,7 +20,8 @@ public final class SlowCallbackEvents implements LoopObserver {
 
     @Override
     public void handleFinished(Handle handle, long nanos) {
-        if (nanos >= loop.slowCallbackDuration() * 1e9) {
+        // Until JFR is initialized no recording can want the event: skip its one-time setup cost.
+        if (nanos >= loop.slowCallbackDuration() * 1e9 && FlightRecorder.isInitialized()) {
             SlowCallbackEvent event = new SlowCallbackEvent();
             if (event.isEnabled()) {
                 event.handle = handle.describeForReport();

@@ -4,6 +4,8 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
 
+import jdk.jfr.FlightRecorder;
+
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
@@ -115,21 +117,31 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
 
     private void report(BlockedLoopReport report) {
         LOG.log(System.Logger.Level.WARNING, report::toString);
-        BlockedLoopEvent event = new BlockedLoopEvent();
-        if (event.isEnabled()) {
-            event.loopThread = report.loopThread();
-            event.handle = report.handle();
-            event.blockedFor = report.blockedNanos();
-            StackTraceElement frame = report.blockingFrame();
-            event.blockingFrame = frame != null ? frame.toString() : null;
-            event.stack = report.toString();
-            event.commit();
-        }
         if (listener != null) {
             try {
                 listener.accept(report);
             } catch (Throwable t) {
                 LOG.log(System.Logger.Level.ERROR, "watchdog listener failed", t);
+            }
+        }
+        try {
+            commitJfrEvent(report);
+        } catch (LinkageError noJfrInThisRuntime) {
+            // a runtime image without the jdk.jfr module: the log and the listener are enough
+        }
+    }
+
+    private static void commitJfrEvent(BlockedLoopReport report) {
+        if (FlightRecorder.isInitialized()) { // else no recording can want it: skip JFR's setup cost
+            BlockedLoopEvent event = new BlockedLoopEvent();
+            if (event.isEnabled()) {
+                event.loopThread = report.loopThread();
+                event.handle = report.handle();
+                event.blockedFor = report.blockedNanos();
+                StackTraceElement frame = report.blockingFrame();
+                event.blockingFrame = frame != null ? frame.toString() : null;
+                event.stack = report.toString();
+                event.commit();
             }
         }
     }
@@ -140,8 +152,10 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     }
 
     /**
-     * Stops the watchdog thread and removes the observer from the loop. Call it on the loop's
-     * thread or while the loop is not running (the observer slot is the loop's own state).
+     * Removes the observer from the loop and tells the watchdog thread to end, without waiting
+     * for it (the loop must not wait on a report being written): it ends after the check in
+     * progress, if any. Call it on the loop's thread or while the loop is not running (the
+     * observer slot is the loop's own state).
      */
     @Override
     public void close() {
@@ -150,11 +164,6 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         }
         closed = true;
         LockSupport.unpark(thread);
-        try {
-            thread.join(1000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
         CompositeObserver.remove(loop, this);
     }
 }

@@ -63,6 +63,7 @@ public abstract class BaseEventLoop implements EventLoop {
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
+    @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
         this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"

@@ -16,6 +16,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@SuppressWarnings("try") // resources held for their scope, not used by name
 @Timeout(60)
 class JfrEventsTest {
 

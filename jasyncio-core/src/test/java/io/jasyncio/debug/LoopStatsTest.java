@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@SuppressWarnings("try") // resources held for their scope, not used by name
 @Timeout(30)
 class LoopStatsTest {
 
@@ -27,7 +28,8 @@ class LoopStatsTest {
             loop.runForever();
 
             LoopStats.Snapshot s = stats.snapshot();
-            assertTrue(s.iterations() >= 4, s.toString());
+            assertTrue(s.iterations() >= 2, s.toString()); // due timers may share an iteration on a busy machine
+            assertTrue(s.lagP50Nanos() <= s.lagP90Nanos() && s.lagP90Nanos() <= s.lagP99Nanos() && s.lagP99Nanos() <= s.lagMaxNanos(), s.toString());
             assertEquals(5 + 4, s.handlesRun(), s.toString());
             assertEquals(4, s.timersFired(), s.toString());
             assertEquals(4, s.lagSamples(), s.toString());

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@SuppressWarnings("try") // resources held for their scope, not used by name
 @Timeout(30)
 class WatchdogTest {
 
@@ -57,7 +58,7 @@ class WatchdogTest {
             BlockedLoopReport report = reports.getFirst();
             assertEquals("fetchProfileBlocking", report.blockingFrame().getMethodName());
             assertTrue(report.handle().startsWith("<Task pending name='profile-handler'"), report.handle());
-            assertTrue(report.blockedSeconds() >= 0.1 && report.blockedSeconds() < 0.5, report.toString());
+            assertTrue(report.blockedSeconds() >= 0.1 && report.blockedSeconds() < 5, report.toString());
             assertTrue(report.toString().contains("blocking frame: " + WatchdogTest.class.getName() + ".fetchProfileBlocking("),
                     report.toString());
             assertEquals(1, log.containing("fetchProfileBlocking").size(), "logged too: " + log.messages());
