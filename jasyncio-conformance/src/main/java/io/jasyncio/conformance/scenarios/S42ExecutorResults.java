@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.gather;
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.Asyncio.toThread;
 
@@ -32,16 +33,6 @@ public final class S42ExecutorResults extends Scenario {
 
     private static Object boom() {
         throw new ValueError("worker failed");
-    }
-
-    /** Awaits each future in argument order: what gather returns once all are done. */
-    @SafeVarargs
-    private static <T> List<T> gatherInOrder(Future<T>... futures) {
-        List<T> results = new ArrayList<>();
-        for (Future<T> f : futures) {
-            results.add(await(f));
-        }
-        return results;
     }
 
     @Override
@@ -71,9 +62,9 @@ public final class S42ExecutorResults extends Scenario {
             List<String> order = Collections.synchronizedList(new ArrayList<>());
             ExecutorService pool = Executors.newFixedThreadPool(1);
             try {
-                List<String> res = gatherInOrder(
+                List<String> res = await(gather(
                         loop.runInExecutor(pool, () -> record(order, "first")),
-                        loop.runInExecutor(pool, () -> record(order, "second")));
+                        loop.runInExecutor(pool, () -> record(order, "second"))));
                 print("single worker order:", String.join(", ", order));
                 print("results:", String.join(", ", res));
             } finally {
@@ -88,9 +79,7 @@ public final class S42ExecutorResults extends Scenario {
                     return null;
                 }));
             }
-            for (Future<Object> f : sleeps) {
-                await(f);
-            }
+            await(gather(sleeps));
             print("four 0.2 s calls overlapped:", b(loop.time() - start < 0.7));
             return null;
         });
