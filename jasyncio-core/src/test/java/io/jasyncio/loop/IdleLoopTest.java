@@ -1,0 +1,40 @@
+package io.jasyncio.loop;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** An idle loop (nothing ready, no timers) blocks in select with no timeout: it burns no CPU. */
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class IdleLoopTest {
+
+    @Test
+    void anIdleLoopSleepsInSelectAndUsesNoCpuUntilWoken() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadCpuTimeSupported(), "this JVM cannot measure thread CPU time");
+        if (!mx.isThreadCpuTimeEnabled()) {
+            mx.setThreadCpuTimeEnabled(true);
+        }
+        try (LoopOnThread running = new LoopOnThread()) {
+            long tid = running.thread.threadId();
+            long cpuBefore = mx.getThreadCpuTime(tid);
+            long wallBefore = System.nanoTime();
+            Thread.sleep(1000);
+            long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
+            long wall = System.nanoTime() - wallBefore;
+
+            assertTrue(cpu < 100_000_000L, "idle loop used " + cpu / 1_000_000 + " ms of CPU in " + wall / 1_000_000 + " ms");
+            assertTrue(running.thread.isAlive());
+            assertTrue(running.loop.isRunning());
+            running.stopAndJoin(Duration.ofSeconds(10)); // callSoonThreadsafe(stop) wakes it
+            assertFalse(running.loop.isRunning());
+        }
+    }
+}
