@@ -163,8 +163,13 @@ public abstract class BaseEventLoop implements EventLoop {
         int moved = 0;
         TimerHandle next;
         while ((next = timers.peek()) != null && next.deadlineNanos <= now) {
-            ready.add(timers.pop());
-            moved++;
+            timers.pop();
+            if (next.cancelled) {
+                cancelledTimers--; // cancelled behind a live top: it leaves the heap here, and the count with it
+            } else {
+                ready.add(next);
+                moved++;
+            }
         }
         return moved;
     }

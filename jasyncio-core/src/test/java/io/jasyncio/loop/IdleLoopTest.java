@@ -6,7 +6,9 @@ import org.junit.jupiter.api.Timeout;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -23,6 +25,14 @@ class IdleLoopTest {
             mx.setThreadCpuTimeEnabled(true);
         }
         try (LoopOnThread running = new LoopOnThread()) {
+            AtomicLong lastTimeout = new AtomicLong(Long.MIN_VALUE);
+            running.loop.callSoonThreadsafe(() -> running.loop.setObserver(new LoopObserver() {
+                @Override
+                public void beforeSelect(long timeoutNanos, int readyCount, int timerCount) {
+                    lastTimeout.set(timeoutNanos);
+                }
+            }));
+            Thread.sleep(100); // the observer is in, and the loop went back to select
             long tid = running.thread.threadId();
             long cpuBefore = mx.getThreadCpuTime(tid);
             long wallBefore = System.nanoTime();
@@ -30,6 +40,7 @@ class IdleLoopTest {
             long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
             long wall = System.nanoTime() - wallBefore;
 
+            assertEquals(-1, lastTimeout.get(), "an idle loop selects with no timeout");
             assertTrue(cpu < 100_000_000L, "idle loop used " + cpu / 1_000_000 + " ms of CPU in " + wall / 1_000_000 + " ms");
             assertTrue(running.thread.isAlive());
             assertTrue(running.loop.isRunning());

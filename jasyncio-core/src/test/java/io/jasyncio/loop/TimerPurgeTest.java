@@ -101,6 +101,22 @@ class TimerPurgeTest {
     }
 
     @Test
+    void aCancelledTimerThatFallsDueBehindALiveOneLeavesTheCountToo() {
+        try (EventLoop loop = new NioEventLoop()) {
+            List<String> ran = new ArrayList<>();
+            long when = loop.nanoTime() + 5_000_000L;
+            loop.callAtNanos(when, () -> ran.add("live"));           // at the top: the top-purge stops here
+            TimerHandle cancelled = loop.callAtNanos(when, () -> ran.add("cancelled"));
+            cancelled.cancel();
+            loop.callAtNanos(when + 5_000_000L, loop::stop);
+            loop.runForever();
+            assertEquals(List.of("live"), ran);
+            assertEquals(0, loop.scheduledTimerCount());
+            assertEquals(0, loop.cancelledTimerCount(), "the count must not outlive the timers it counts");
+        }
+    }
+
+    @Test
     void aFloodOfCancelledTimersDoesNotStopOrStallTheLoop() {
         try (EventLoop loop = new NioEventLoop()) {
             for (TimerHandle h : farTimers(loop, 100_000)) {
