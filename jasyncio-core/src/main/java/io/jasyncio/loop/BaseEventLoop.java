@@ -372,6 +372,8 @@ public abstract class BaseEventLoop implements EventLoop {
 
     @Override
     public void stop() {
+        // From another thread the flag would go unseen while the loop sleeps in select: fail loudly.
+        checkOwned("stop");
         stopping = true;
     }
 
@@ -429,6 +431,10 @@ public abstract class BaseEventLoop implements EventLoop {
         if (closed) {
             throw new IllegalStateException("Event loop is closed");
         }
+        checkOwned(operation);
+    }
+
+    private void checkOwned(String operation) {
         Thread owner = thread;
         if (owner != null && owner != Thread.currentThread()) {
             throw new IllegalStateException(operation + " called from thread '" + Thread.currentThread().getName()

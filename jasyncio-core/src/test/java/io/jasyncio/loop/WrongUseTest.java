@@ -112,6 +112,7 @@ class WrongUseTest {
             EventLoop loop = running.loop;
             assertFailsSaying(IllegalStateException.class, "callSoonThreadsafe", () -> loop.callSoon(() -> { }));
             assertFailsSaying(IllegalStateException.class, "callSoonThreadsafe", () -> loop.callLater(0.1, () -> { }));
+            assertFailsSaying(IllegalStateException.class, "callSoonThreadsafe", loop::stop); // would be lost: the loop sleeps on
             Throwable t = assertThrows(Throwable.class, () -> loop.runForever());
             assertInstanceOf(IllegalStateException.class, t);
             assertEquals(0, loop.readyCount());
