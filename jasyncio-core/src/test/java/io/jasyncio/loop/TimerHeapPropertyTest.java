@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  * The timer heap pops in (deadline, sequence) order through any mix of pushes, cancellations,
  * purges and pops: it is checked against a sorted-set model after every operation.
  */
-class TimerHeapProperties {
+class TimerHeapPropertyTest {
     private static final Comparator<TimerHandle> ORDER =
             Comparator.<TimerHandle>comparingLong(h -> h.deadlineNanos).thenComparingLong(h -> h.sequence);
 
