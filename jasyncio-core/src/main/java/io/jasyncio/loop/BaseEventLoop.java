@@ -129,11 +129,19 @@ public abstract class BaseEventLoop implements EventLoop {
     }
 
     private int select(long timeoutNanos) {
+        int events;
         try {
-            return poller.select(timeoutNanos, onIoEvent);
+            events = poller.select(timeoutNanos, onIoEvent);
         } catch (IOException e) {
             throw new UncheckedIOException("poller failed", e);
         }
+        if (Thread.interrupted()) {
+            // A selector returns at once while its thread is interrupted: left set, the flag would
+            // turn every later select into a busy spin. Loops end with stop(), not interrupts.
+            LOG.log(System.Logger.Level.WARNING, "the event loop thread was interrupted; interrupt cleared, "
+                    + "loop still running (stop it with callSoonThreadsafe(loop::stop))");
+        }
+        return events;
     }
 
     /** Readiness becomes callbacks: the channel's reader and/or writer handle joins the queue. */

@@ -48,4 +48,27 @@ class IdleLoopTest {
             assertFalse(running.loop.isRunning());
         }
     }
+
+    @Test
+    void aStrayInterruptDoesNotMakeTheIdleLoopSpin() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadCpuTimeSupported(), "this JVM cannot measure thread CPU time");
+        java.util.logging.Logger loopLog = java.util.logging.Logger.getLogger("io.jasyncio.loop");
+        java.util.logging.Level previous = loopLog.getLevel();
+        loopLog.setLevel(java.util.logging.Level.OFF); // the loop warns about the interrupt; expected here
+        try (LoopOnThread running = new LoopOnThread()) {
+            // (a selector returns at once while its thread's interrupt flag is set)
+            running.thread.interrupt();
+            Thread.sleep(100);
+            long tid = running.thread.threadId();
+            long cpuBefore = mx.getThreadCpuTime(tid);
+            Thread.sleep(1000);
+            long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
+            assertTrue(cpu < 100_000_000L, "interrupted idle loop used " + cpu / 1_000_000 + " ms of CPU in 1 s");
+            assertTrue(running.loop.isRunning(), "an interrupt does not stop the loop: stop() does");
+            running.stopAndJoin(Duration.ofSeconds(10));
+        } finally {
+            loopLog.setLevel(previous);
+        }
+    }
 }
