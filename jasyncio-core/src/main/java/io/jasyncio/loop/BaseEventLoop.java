@@ -134,11 +134,19 @@ public abstract class BaseEventLoop implements EventLoop {
     }
 
     private int select(long timeoutNanos) {
+        int events;
         try {
-            return poller.select(timeoutNanos, onIoEvent);
+            events = poller.select(timeoutNanos, onIoEvent);
         } catch (IOException e) {
             throw new UncheckedIOException("poller failed", e);
         }
+        if (Thread.interrupted()) {
+            // A selector returns at once while its thread is interrupted: left set, the flag would
+            // turn every later select into a busy spin. Loops end with stop(), not interrupts.
+            LOG.log(System.Logger.Level.WARNING, "the event loop thread was interrupted; interrupt cleared, "
+                    + "loop still running (stop it with callSoonThreadsafe(loop::stop))");
+        }
+        return events;
     }
 
     /** Readiness becomes callbacks: the channel's reader and/or writer handle joins the queue. */
@@ -168,8 +176,13 @@ public abstract class BaseEventLoop implements EventLoop {
         int moved = 0;
         TimerHandle next;
         while ((next = timers.peek()) != null && next.deadlineNanos <= now) {
-            ready.add(timers.pop());
-            moved++;
+            timers.pop();
+            if (next.cancelled) {
+                cancelledTimers--; // cancelled behind a live top: it leaves the heap here, and the count with it
+            } else {
+                ready.add(next);
+                moved++;
+            }
         }
         return moved;
     }
@@ -372,6 +385,8 @@ public abstract class BaseEventLoop implements EventLoop {
 
     @Override
     public void stop() {
+        // From another thread the flag would go unseen while the loop sleeps in select: fail loudly.
+        checkOwned("stop");
         stopping = true;
     }
 
@@ -430,6 +445,10 @@ public abstract class BaseEventLoop implements EventLoop {
         if (closed) {
             throw new IllegalStateException("Event loop is closed");
         }
+        checkOwned(operation);
+    }
+
+    private void checkOwned(String operation) {
         Thread owner = thread;
         if (owner != null && owner != Thread.currentThread()) {
             throw new IllegalStateException(operation + " called from thread '" + Thread.currentThread().getName()

@@ -1,0 +1,74 @@
+package io.jasyncio.loop;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** An idle loop (nothing ready, no timers) blocks in select with no timeout: it burns no CPU. */
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class IdleLoopTest {
+
+    @Test
+    void anIdleLoopSleepsInSelectAndUsesNoCpuUntilWoken() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadCpuTimeSupported(), "this JVM cannot measure thread CPU time");
+        if (!mx.isThreadCpuTimeEnabled()) {
+            mx.setThreadCpuTimeEnabled(true);
+        }
+        try (LoopOnThread running = new LoopOnThread()) {
+            AtomicLong lastTimeout = new AtomicLong(Long.MIN_VALUE);
+            running.loop.callSoonThreadsafe(() -> running.loop.setObserver(new LoopObserver() {
+                @Override
+                public void beforeSelect(long timeoutNanos, int readyCount, int timerCount) {
+                    lastTimeout.set(timeoutNanos);
+                }
+            }));
+            Thread.sleep(100); // the observer is in, and the loop went back to select
+            long tid = running.thread.threadId();
+            long cpuBefore = mx.getThreadCpuTime(tid);
+            long wallBefore = System.nanoTime();
+            Thread.sleep(1000);
+            long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
+            long wall = System.nanoTime() - wallBefore;
+
+            assertEquals(-1, lastTimeout.get(), "an idle loop selects with no timeout");
+            assertTrue(cpu < 100_000_000L, "idle loop used " + cpu / 1_000_000 + " ms of CPU in " + wall / 1_000_000 + " ms");
+            assertTrue(running.thread.isAlive());
+            assertTrue(running.loop.isRunning());
+            running.stopAndJoin(Duration.ofSeconds(10)); // callSoonThreadsafe(stop) wakes it
+            assertFalse(running.loop.isRunning());
+        }
+    }
+
+    @Test
+    void aStrayInterruptDoesNotMakeTheIdleLoopSpin() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadCpuTimeSupported(), "this JVM cannot measure thread CPU time");
+        java.util.logging.Logger loopLog = java.util.logging.Logger.getLogger("io.jasyncio.loop");
+        java.util.logging.Level previous = loopLog.getLevel();
+        loopLog.setLevel(java.util.logging.Level.OFF); // the loop warns about the interrupt; expected here
+        try (LoopOnThread running = new LoopOnThread()) {
+            // (a selector returns at once while its thread's interrupt flag is set)
+            running.thread.interrupt();
+            Thread.sleep(100);
+            long tid = running.thread.threadId();
+            long cpuBefore = mx.getThreadCpuTime(tid);
+            Thread.sleep(1000);
+            long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
+            assertTrue(cpu < 100_000_000L, "interrupted idle loop used " + cpu / 1_000_000 + " ms of CPU in 1 s");
+            assertTrue(running.loop.isRunning(), "an interrupt does not stop the loop: stop() does");
+            running.stopAndJoin(Duration.ofSeconds(10));
+        } finally {
+            loopLog.setLevel(previous);
+        }
+    }
+}

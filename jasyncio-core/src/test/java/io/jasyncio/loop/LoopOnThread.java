@@ -1,0 +1,47 @@
+package io.jasyncio.loop;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** Test helper: a loop running forever on its own platform thread, stopped and closed on close(). */
+final class LoopOnThread implements AutoCloseable {
+    final EventLoop loop = new NioEventLoop();
+    final Thread thread;
+    private final CountDownLatch started = new CountDownLatch(1);
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    LoopOnThread() throws InterruptedException {
+        thread = Thread.ofPlatform().name("test-loop").start(() -> {
+            try {
+                loop.callSoon(started::countDown);
+                loop.runForever();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        if (!started.await(10, TimeUnit.SECONDS)) {
+            throw new AssertionError("the loop did not start");
+        }
+    }
+
+    /** Stops the loop from this (foreign) thread and waits for runForever to return. */
+    void stopAndJoin(Duration patience) throws InterruptedException {
+        loop.callSoonThreadsafe(loop::stop);
+        if (!thread.join(patience)) {
+            throw new AssertionError("the loop did not stop within " + patience);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("the loop failed", failure.get());
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (thread.isAlive()) {
+            stopAndJoin(Duration.ofSeconds(10));
+        }
+        loop.close();
+    }
+}

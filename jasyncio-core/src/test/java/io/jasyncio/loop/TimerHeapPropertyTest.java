@@ -1,0 +1,69 @@
+package io.jasyncio.loop;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/**
+ * The timer heap pops in (deadline, sequence) order through any mix of pushes, cancellations,
+ * purges and pops: it is checked against a sorted-set model after every operation.
+ */
+class TimerHeapPropertyTest {
+    private static final Comparator<TimerHandle> ORDER =
+            Comparator.<TimerHandle>comparingLong(h -> h.deadlineNanos).thenComparingLong(h -> h.sequence);
+
+    /**
+     * Each code is one operation: 0-4 push (deadline from a small range, so ties are common),
+     * 5-6 cancel a pushed handle, 7 purge cancelled handles, 8-9 pop.
+     */
+    @Property(tries = 300)
+    void popsInDeadlineThenSequenceOrder(@ForAll @Size(max = 300) List<@IntRange(min = 0, max = 9999) Integer> codes) {
+        try (NioEventLoop loop = new NioEventLoop()) {
+            TimerHeap heap = new TimerHeap();
+            TreeSet<TimerHandle> model = new TreeSet<>(ORDER); // what the heap holds
+            List<TimerHandle> pushed = new ArrayList<>();
+            long sequence = 0;
+            for (int code : codes) {
+                int op = code % 10;
+                int arg = code / 10;
+                if (op <= 4) {
+                    TimerHandle h = new TimerHandle(loop, arg % 20, sequence++, () -> { }, null, null);
+                    heap.push(h);
+                    model.add(h);
+                    pushed.add(h);
+                } else if (op <= 6) {
+                    if (!pushed.isEmpty()) {
+                        pushed.get(arg % pushed.size()).cancel(); // stays in the heap until purged or popped
+                    }
+                } else if (op == 7) {
+                    int dropped = heap.purgeCancelled();
+                    int before = model.size();
+                    model.removeIf(h -> h.cancelled);
+                    assertEquals(before - model.size(), dropped);
+                } else if (!model.isEmpty()) {
+                    TimerHandle expected = model.pollFirst();
+                    assertSame(expected, heap.peek());
+                    assertSame(expected, heap.pop());
+                    assertFalse(expected.scheduled);
+                }
+                assertEquals(model.size(), heap.size());
+                assertSame(model.isEmpty() ? null : model.first(), heap.peek());
+            }
+            List<TimerHandle> drained = new ArrayList<>();
+            while (!heap.isEmpty()) {
+                drained.add(heap.pop());
+            }
+            assertEquals(new ArrayList<>(model), drained);
+        }
+    }
+}
