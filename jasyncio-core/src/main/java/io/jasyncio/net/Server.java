@@ -182,7 +182,10 @@ public final class Server implements AutoCloseable {
         }
     }
 
-    /** Stops listening and closes the listening sockets; connections already made go on. */
+    /**
+     * Stops listening and closes the listening sockets; connections already made go on. (A
+     * channel the poller watched is released by the poller's next turn: NIO defers it.)
+     */
     @Override
     public void close() {
         List<ServerSocketChannel> s = sockets;

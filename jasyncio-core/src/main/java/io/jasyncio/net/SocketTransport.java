@@ -231,17 +231,16 @@ public final class SocketTransport implements Transport {
         if (connLost > 0) {
             return;
         }
-        boolean drained;
         try {
-            drained = buffer.flushTo(channel);
+            buffer.flushTo(channel);
         } catch (IOException e) {
             loop.removeWriter(channel);
             buffer.clear();
             fatalError(e, "Fatal write error on socket transport");
             return;
         }
-        maybeResumeProtocol();
-        if (!drained) {
+        maybeResumeProtocol(); // may write more: look at the buffer only after it
+        if (!buffer.isEmpty()) {
             return;
         }
         loop.removeWriter(channel);
