@@ -128,7 +128,7 @@ public final class Network {
         if (tls == null) {
             return new SocketTransport(loop, channel, protocol, waiter, server);
         }
-        SslProtocol ssl = new SslProtocol(loop, protocol, tls, serverSide, serverHostname, waiter);
+        SslProtocol ssl = new SslProtocol(loop, protocol, tls, serverSide, serverHostname, waiter, true);
         new SocketTransport(loop, channel, ssl, null, server);
         return ssl.appTransport();
     }
@@ -142,7 +142,7 @@ public final class Network {
                                      boolean serverSide) {
         Future<Void> waiter = loop.createFuture();
         String hostname = serverSide ? null : tls.serverHostname();
-        SslProtocol ssl = new SslProtocol(loop, protocol, tls, serverSide, hostname, waiter);
+        SslProtocol ssl = new SslProtocol(loop, protocol, tls, serverSide, hostname, waiter, false);
         transport.pauseReading();  // nothing may reach the old protocol meanwhile
         transport.setProtocol(ssl);
         loop.callSoon(() -> ssl.connectionMade(transport));

@@ -38,6 +38,7 @@ final class SslProtocol implements Protocol {
     private BaseProtocol app;
     private final TlsOptions tls;
     private final Future<Void> waiter;
+    private final boolean callConnectionMade;
     private final SSLEngine engine;
     private final SslTransport appTransport;
     private final ArrayDeque<ByteBuffer> writesBeforeHandshake = new ArrayDeque<>();
@@ -54,9 +55,14 @@ final class SslProtocol implements Protocol {
     private boolean appReadingPaused;
     private Throwable failure;
 
+    /**
+     * {@code callConnectionMade} is false for startTls: the application protocol is already
+     * connected and only changes transports.
+     */
     SslProtocol(EventLoop loop, BaseProtocol app, TlsOptions tls, boolean serverSide, String serverHostname,
-                Future<Void> waiter) {
+                Future<Void> waiter, boolean callConnectionMade) {
         this.loop = loop;
+        this.callConnectionMade = callConnectionMade;
         this.app = app;
         this.tls = tls;
         this.waiter = waiter;
@@ -331,10 +337,12 @@ final class SslProtocol implements Protocol {
         state = State.WRAPPED;
         appConnected = true;
         try {
-            if (app instanceof Protocol p) {
-                p.connectionMade(appTransport);
-            } else if (app instanceof BufferedProtocol b) {
-                b.connectionMade(appTransport);
+            if (callConnectionMade) { // (startTls: the caller hands the connected protocol the new transport)
+                if (app instanceof Protocol p) {
+                    p.connectionMade(appTransport);
+                } else if (app instanceof BufferedProtocol b) {
+                    b.connectionMade(appTransport);
+                }
             }
         } catch (Throwable t) {
             fatalError(t, "Error occurred in connection_made()");
