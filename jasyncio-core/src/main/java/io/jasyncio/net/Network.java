@@ -56,7 +56,6 @@ public final class Network {
             SocketChannel channel = SocketChannel.open(familyOf(address));
             try {
                 channel.configureBlocking(false);
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 Sockets.sockConnect(loop, channel, address);
                 connected = channel;
                 break;

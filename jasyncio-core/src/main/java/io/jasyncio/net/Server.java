@@ -6,7 +6,6 @@ import io.jasyncio.loop.Future;
 
 import java.io.IOException;
 import java.net.SocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -110,9 +109,6 @@ public final class Server implements AutoCloseable {
             }
             try {
                 accepted.configureBlocking(false);
-                if (accepted.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
-                    accepted.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                }
                 Network.startTransport(loop, accepted, protocolFactory.get(), tls, true, null, this, null);
             } catch (Throwable t) {
                 closeQuietly(accepted);

@@ -4,6 +4,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 
 import java.io.IOException;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
@@ -30,6 +31,7 @@ public final class SocketTransport implements Transport {
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
     private final WriteBuffer buffer = new WriteBuffer();
+    private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
     private final Object peername;
     private final Object sockname;
 
@@ -54,6 +56,8 @@ public final class SocketTransport implements Transport {
         this.server = server;
         this.peername = addressOrNull(channel, true);
         this.sockname = addressOrNull(channel, false);
+        this.readBuffer = ReadBuffer.of(loop);
+        setNoDelay(channel);
         setProtocol(protocol);
         if (server != null) {
             server.attach();
@@ -70,6 +74,17 @@ public final class SocketTransport implements Transport {
                     waiter.setResult(null);
                 }
             });
+        }
+    }
+
+    /** As asyncio: TCP connections do not wait to coalesce small writes (Nagle off). */
+    private static void setNoDelay(SocketChannel channel) {
+        try {
+            if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            }
+        } catch (IOException ignored) {
+            // not fatal: the connection works, only small writes may wait
         }
     }
 
@@ -103,7 +118,7 @@ public final class SocketTransport implements Transport {
     }
 
     private void readIntoLoopBuffer() {
-        ByteBuffer data = ReadBuffer.of(loop);
+        ByteBuffer data = readBuffer.clear();
         int n;
         try {
             n = channel.read(data);

@@ -75,4 +75,32 @@ class SocketsTest {
             return null;
         });
     }
+
+    /** Channels made elsewhere become transports: connectAccepted (server side), createConnection(channel). */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void existingChannelsAreWrapped(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            try (ServerSocketChannel listener = ServerSocketChannel.open()) {
+                listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                listener.configureBlocking(false);
+                SocketChannel client = SocketChannel.open();
+                client.configureBlocking(false);
+                Task<SocketChannel> accepting = createTask(() -> Sockets.sockAccept(loop, listener));
+                Sockets.sockConnect(loop, client, listener.getLocalAddress());
+                var served = Network.connectAccepted(loop, NetTesting.EchoProtocol::new, await(accepting), null);
+                var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false), client, null);
+                assertEquals(client, c.transport().getExtraInfo("socket"));
+                c.protocol().expected = 7;
+                c.transport().write("wrapped".getBytes());
+                await(c.protocol().gotExpected);
+                assertEquals("wrapped", c.protocol().received.toString());
+                c.transport().close();
+                await(c.protocol().lost);
+                served.transport().close();
+            }
+            return null;
+        });
+    }
 }

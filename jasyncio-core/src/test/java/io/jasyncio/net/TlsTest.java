@@ -168,4 +168,23 @@ class TlsTest {
             return null;
         });
     }
+
+    /** A peer that accepts TCP but never answers the TLS hello: the handshake timeout ends it. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void aSilentPeerHitsTheHandshakeTimeout(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Server silent = Network.createServer(loop, () -> new Protocol() {
+            }, "127.0.0.1", 0);
+            long start = System.nanoTime();
+            SSLHandshakeException e = assertThrows(SSLHandshakeException.class, () -> Network.createConnection(loop,
+                    () -> new NetTesting.RecordingProtocol(loop, false), "127.0.0.1", NetTesting.port(silent),
+                    TlsOptions.of(certs.trustingClient).withHandshakeTimeout(0.2)));
+            assertEquals("SSL handshake is taking longer than 0.2 seconds: aborting the connection", e.getMessage());
+            assertTrue((System.nanoTime() - start) / 1e9 >= 0.15, "gave up before the timeout");
+            silent.close();
+            return null;
+        });
+    }
 }
