@@ -54,6 +54,7 @@ final class SslProtocol implements Protocol {
     private boolean appEofSent;
     private boolean appReadingPaused;
     private Throwable failure;
+    private ByteBuffer earlyData; // decrypted before the application was connected
 
     /**
      * {@code callConnectionMade} is false for startTls: the application protocol is already
@@ -277,7 +278,14 @@ final class SslProtocol implements Protocol {
 
     private void deliver() {
         appIn.flip();
-        if (!appIn.hasRemaining() || !appConnected) {
+        if (!appIn.hasRemaining()) {
+            return;
+        }
+        if (!appConnected) {
+            if (state == State.DO_HANDSHAKE) { // application data ahead of the handshake's end: keep it
+                earlyData = earlyData == null ? ByteBuffer.allocate(appIn.remaining()) : grow(earlyData, appIn.remaining());
+                earlyData.put(appIn);
+            }
             return;
         }
         try {
@@ -298,6 +306,11 @@ final class SslProtocol implements Protocol {
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.data_received() call failed.");
         }
+    }
+
+    private static ByteBuffer grow(ByteBuffer b, int more) {
+        ByteBuffer bigger = ByteBuffer.allocate(b.position() + more);
+        return bigger.put(b.flip());
     }
 
     /** Encrypts all of {@code src} (or a handshake/close message for an empty one) and sends it. */
@@ -350,6 +363,12 @@ final class SslProtocol implements Protocol {
         }
         if (waiter != null && !waiter.isDone()) {
             waiter.setResult(null);
+        }
+        if (earlyData != null) {
+            appIn = earlyData;  // deliver() flips it
+            earlyData = null;
+            deliver();
+            appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
         }
         try {
             ByteBuffer pending;
