@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static io.jasyncio.task.Tasks.await;
@@ -35,7 +37,7 @@ public final class Server implements AutoCloseable {
     private final int backlog;
     private final TlsOptions tls;
     private final Path unixPath;
-    private int activeCount;
+    private final Set<Transport> clients = new LinkedHashSet<>();
     private List<Future<Void>> waiters = new ArrayList<>();
     private boolean serving;
     private Future<Void> serveForeverFuture;
@@ -155,14 +157,28 @@ public final class Server implements AutoCloseable {
         loop.callExceptionHandler(context);
     }
 
-    void attach() {
-        activeCount++;
+    void attach(Transport transport) {
+        clients.add(transport);
     }
 
-    void detach() {
-        activeCount--;
-        if (activeCount == 0 && sockets == null) {
+    void detach(Transport transport) {
+        clients.remove(transport);
+        if (clients.isEmpty() && sockets == null) {
             wakeup();
+        }
+    }
+
+    /** Closes every connection this server made (asyncio 3.13's close_clients). */
+    public void closeClients() {
+        for (Transport t : List.copyOf(clients)) {
+            t.close();
+        }
+    }
+
+    /** Aborts every connection this server made, dropping buffered data (abort_clients). */
+    public void abortClients() {
+        for (Transport t : List.copyOf(clients)) {
+            t.abort();
         }
     }
 
@@ -205,7 +221,7 @@ public final class Server implements AutoCloseable {
             serveForeverFuture.cancel();
             serveForeverFuture = null;
         }
-        if (activeCount == 0) {
+        if (clients.isEmpty()) {
             wakeup();
         }
     }

@@ -60,7 +60,7 @@ public final class SocketTransport implements Transport {
         setNoDelay(channel);
         setProtocol(protocol);
         if (server != null) {
-            server.attach();
+            server.attach(this);
         }
         loop.callSoon(this::connectionMade);
         loop.callSoon(() -> {
@@ -392,7 +392,7 @@ public final class SocketTransport implements Transport {
                 // nothing left to do with it
             }
             if (server != null) {
-                server.detach();
+                server.detach(this);
             }
         }
     }

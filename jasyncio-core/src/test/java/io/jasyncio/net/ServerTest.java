@@ -134,4 +134,29 @@ class ServerTest {
             return null;
         });
     }
+
+    @ParameterizedTest
+    @MethodSource("loops")
+    void closeClientsEndsTheConnectionsTheServerMade(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
+            var a = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
+                    "127.0.0.1", NetTesting.port(server));
+            var b = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
+                    "127.0.0.1", NetTesting.port(server));
+            sleep(0.01); // both accepted
+            server.close();
+            Task<Void> closed = createTask(server::waitClosed);
+            sleep(0.01);
+            assertFalse(closed.isDone());
+            server.closeClients();
+            await(a.protocol().eof);
+            await(b.protocol().eof);
+            await(closed);
+            a.transport().close();
+            b.transport().close();
+            return null;
+        });
+    }
 }
