@@ -68,11 +68,14 @@ public final class Network {
             }
         }
         if (connected == null) {
-            if (failures.size() == 1) {
-                throw failures.getFirst();
+            String first = String.valueOf(failures.getFirst().getMessage());
+            if (failures.stream().allMatch(e -> first.equals(String.valueOf(e.getMessage())))) {
+                throw failures.getFirst(); // one cause, however many addresses (as asyncio)
             }
-            throw new IOException("Multiple exceptions: "
-                    + failures.stream().map(e -> e.getMessage()).collect(Collectors.joining(", ")));
+            IOException all = new IOException("Multiple exceptions: "
+                    + failures.stream().map(e -> String.valueOf(e.getMessage())).collect(Collectors.joining(", ")));
+            failures.forEach(all::addSuppressed);
+            throw all;
         }
         String serverHostname = tls == null ? null : tls.serverHostname() != null ? tls.serverHostname() : host;
         return connectionOver(loop, connected, protocolFactory, tls, false, serverHostname);

@@ -50,7 +50,7 @@ final class EchoServerCommand implements Callable<Integer> {
                         : Streams.startServer(getRunningLoop(), EchoServerCommand::echoStream, host, port, options,
                                 StreamReader.DEFAULT_LIMIT);
                 InetSocketAddress bound = (InetSocketAddress) server.addresses().getFirst();
-                System.out.println("listening on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+                System.out.println("listening on " + host + ":" + bound.getPort());
                 System.out.flush();
                 server.serveForever();
                 return null;
