@@ -42,6 +42,13 @@ final class NetTesting {
         }
     }
 
+    /** Runs {@code body} on each available loop in turn (for jqwik properties, which JUnit cannot parameterize). */
+    static void onEveryLoop(double seconds, Coroutine<?> body) {
+        for (String loop : loops()) {
+            run(loop, seconds, body);
+        }
+    }
+
     /** Collects what the running loop reports to its exception handler. */
     static List<Map<String, Object>> captureErrors() {
         List<Map<String, Object>> errors = Collections.synchronizedList(new ArrayList<>());

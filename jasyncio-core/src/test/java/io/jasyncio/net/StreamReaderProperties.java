@@ -24,14 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * However the bytes are cut into reads, readline / readuntil / readexactly return the same
- * pieces. A feeder task delivers the chunks one loop turn apart while a reader task reads.
+ * pieces. A feeder task delivers the chunks one loop turn apart while a reader task reads; each
+ * generated case runs on every loop implementation.
  */
 class StreamReaderProperties {
-
-    @Provide
-    Arbitrary<String> loops() {
-        return Arbitraries.of(NetTesting.loops());
-    }
 
     @Provide
     Arbitrary<byte[]> text() {
@@ -67,9 +63,9 @@ class StreamReaderProperties {
     }
 
     @Property(tries = 60)
-    void readlineReassemblesTheLines(@ForAll("loops") String loop, @ForAll("text") byte[] data,
+    void readlineReassemblesTheLines(@ForAll("text") byte[] data,
                                      @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts) {
-        NetTesting.run(loop, 10, () -> {
+        NetTesting.onEveryLoop(10, () -> {
             StreamReader reader = new StreamReader(getRunningLoop());
             Task<Void> feeding = feeder(reader, chunk(data, cuts));
             ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -90,10 +86,10 @@ class StreamReaderProperties {
     }
 
     @Property(tries = 60)
-    void readuntilFindsSeparatorsCutAcrossReads(@ForAll("loops") String loop, @ForAll("text") byte[] data,
+    void readuntilFindsSeparatorsCutAcrossReads(@ForAll("text") byte[] data,
                                                 @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts) {
         byte[] sep = "ab".getBytes();
-        NetTesting.run(loop, 10, () -> {
+        NetTesting.onEveryLoop(10, () -> {
             StreamReader reader = new StreamReader(getRunningLoop());
             Task<Void> feeding = feeder(reader, chunk(data, cuts));
             ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -117,10 +113,10 @@ class StreamReaderProperties {
     }
 
     @Property(tries = 60)
-    void readexactlyCutsFixedSizePieces(@ForAll("loops") String loop, @ForAll("text") byte[] data,
+    void readexactlyCutsFixedSizePieces(@ForAll("text") byte[] data,
                                         @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts,
                                         @ForAll @IntRange(min = 1, max = 50) int size) {
-        NetTesting.run(loop, 10, () -> {
+        NetTesting.onEveryLoop(10, () -> {
             StreamReader reader = new StreamReader(getRunningLoop(), 16);   // small limit: pausing has no transport here
             Task<Void> feeding = feeder(reader, chunk(data, cuts));
             ByteArrayOutputStream all = new ByteArrayOutputStream();
