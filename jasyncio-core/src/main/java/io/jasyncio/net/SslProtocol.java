@@ -26,8 +26,8 @@ import java.util.List;
  * </pre>
  *
  * States: UNWRAPPED (before start, after failure) -> DO_HANDSHAKE (timer: handshakeTimeout) ->
- * WRAPPED (application data) -> SHUTDOWN (our close_notify is sent and the plain transport
- * closes once it has flushed; timer: shutdownTimeout, then it is aborted).
+ * WRAPPED (application data) -> SHUTDOWN (our close_notify sent, waiting for the peer's; timer:
+ * shutdownTimeout, then the plain transport is aborted) -> the plain transport closes.
  */
 final class SslProtocol implements Protocol {
     private enum State { UNWRAPPED, DO_HANDSHAKE, WRAPPED, SHUTDOWN }
@@ -278,8 +278,8 @@ final class SslProtocol implements Protocol {
 
     private void deliver() {
         appIn.flip();
-        if (!appIn.hasRemaining()) {
-            return;
+        if (!appIn.hasRemaining() || state == State.SHUTDOWN) {
+            return; // (the application closed: what still arrives is dropped, as asyncio's shutdown does)
         }
         if (!appConnected) {
             if (state == State.DO_HANDSHAKE) { // application data ahead of the handshake's end: keep it
@@ -405,6 +405,10 @@ final class SslProtocol implements Protocol {
 
     /** The peer sent close_notify: tell the application, answer with ours, close. */
     private void peerClosed() {
+        if (state == State.SHUTDOWN) {
+            transport.close(); // the answer to our close_notify: the shutdown is complete
+            return;
+        }
         appEofReceived();
         startShutdown();
     }
@@ -463,7 +467,10 @@ final class SslProtocol implements Protocol {
         return appReadingPaused;
     }
 
-    /** Orderly close: send close_notify, wait (bounded by shutdownTimeout) for the peer's, close. */
+    /**
+     * Orderly close, as asyncio: send close_notify, read on until the peer's arrives (or the peer
+     * closes), then close the plain transport; after shutdownTimeout it is aborted instead.
+     */
     void startShutdown() {
         if (transport == null) {
             return;
@@ -485,9 +492,15 @@ final class SslProtocol implements Protocol {
         try {
             wrapAndSend(EMPTY);
         } catch (SSLException e) {
-            // the peer is gone or broken: closing anyway
+            transport.close(); // the peer is gone or broken: nothing to wait for
+            return;
         }
-        transport.close(); // flushes our close_notify first; the peer's may never come
+        if (engine.isInboundDone()) {
+            transport.close();  // the peer closed first: ours was the answer
+        } else if (appReadingPaused) {
+            appReadingPaused = false;  // the peer's close_notify must be read
+            transport.resumeReading();
+        }
     }
 
     void abort() {

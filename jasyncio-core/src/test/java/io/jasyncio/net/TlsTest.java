@@ -187,4 +187,31 @@ class TlsTest {
             return null;
         });
     }
+
+    /** close() waits for the peer's close_notify; a peer that never reads it costs shutdownTimeout, no more. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void aPeerThatNeverAnswersCloseNotifyHitsTheShutdownTimeout(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Server deaf = Network.createServer(loop, () -> new Protocol() {
+                @Override
+                public void connectionMade(Transport transport) {
+                    transport.pauseReading();
+                }
+            }, List.of("127.0.0.1"), 0, ServerOptions.defaults().withTls(TlsOptions.of(certs.server)));
+            var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
+                    "127.0.0.1", NetTesting.port(deaf), TlsOptions.of(certs.trustingClient).withShutdownTimeout(0.3));
+            long start = System.nanoTime();
+            c.transport().close();
+            Throwable cause = await(c.protocol().lost);
+            double took = (System.nanoTime() - start) / 1e9;
+            assertInstanceOf(SSLException.class, cause);
+            assertEquals("SSL shutdown timed out", cause.getMessage());
+            assertTrue(took >= 0.25, "closed after " + took + " s, before the shutdown timeout");
+            deaf.close();
+            deaf.abortClients();
+            return null;
+        });
+    }
 }
