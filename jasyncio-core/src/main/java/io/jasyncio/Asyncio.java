@@ -7,6 +7,13 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.AsCompleted;
+import io.jasyncio.net.ClientConnectedCallback;
+import io.jasyncio.net.Server;
+import io.jasyncio.net.ServerOptions;
+import io.jasyncio.net.StreamConnection;
+import io.jasyncio.net.StreamReader;
+import io.jasyncio.net.Streams;
+import io.jasyncio.net.TlsOptions;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.DoneAndPending;
 import io.jasyncio.task.GatheringFuture;
@@ -22,6 +29,8 @@ import io.jasyncio.task.VoidCoroutine;
 import io.jasyncio.task.Wait;
 import io.jasyncio.task.WaitFor;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -308,4 +317,35 @@ public final class Asyncio {
     }
 
     // ---- networking: openConnection, startServer, ... ----------------------------------------
+
+    /** Coroutine: a (reader, writer) pair connected to {@code host:port} (asyncio.open_connection). */
+    public static StreamConnection openConnection(String host, int port) throws IOException {
+        return Streams.openConnection(getRunningLoop(), host, port, null, StreamReader.DEFAULT_LIMIT);
+    }
+
+    /** As {@link #openConnection(String, int)}, over TLS. */
+    public static StreamConnection openConnection(String host, int port, TlsOptions tls) throws IOException {
+        return Streams.openConnection(getRunningLoop(), host, port, tls, StreamReader.DEFAULT_LIMIT);
+    }
+
+    /** Coroutine: a server running {@code callback} as a task per connection (asyncio.start_server). */
+    public static Server startServer(ClientConnectedCallback callback, String host, int port) throws IOException {
+        return Streams.startServer(getRunningLoop(), callback, host, port, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
+    }
+
+    /** As {@link #startServer(ClientConnectedCallback, String, int)} with options (backlog, TLS, ...). */
+    public static Server startServer(ClientConnectedCallback callback, String host, int port, ServerOptions options)
+            throws IOException {
+        return Streams.startServer(getRunningLoop(), callback, host, port, options, StreamReader.DEFAULT_LIMIT);
+    }
+
+    /** Coroutine: a (reader, writer) pair over the Unix domain socket at {@code path}. */
+    public static StreamConnection openUnixConnection(Path path) throws IOException {
+        return Streams.openUnixConnection(getRunningLoop(), path, null, StreamReader.DEFAULT_LIMIT);
+    }
+
+    /** Coroutine: a stream server on the Unix domain socket at {@code path}. */
+    public static Server startUnixServer(ClientConnectedCallback callback, Path path) throws IOException {
+        return Streams.startUnixServer(getRunningLoop(), callback, path, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
+    }
 }

@@ -40,8 +40,10 @@ public final class NioPoller implements Poller {
             }
             registration.pollerKey = channel.register(selector, nioOps, registration);
         } else if (ops == 0) {
-            key.cancel();
-            registration.pollerKey = null;
+            // Keep the key with no interest rather than cancel it: a cancelled key stays in the
+            // selector until its next select, and registering the channel again before that (a
+            // transport pausing and resuming reading in one callback) throws CancelledKeyException.
+            key.interestOps(0);
         } else {
             key.interestOps(nioOps);
         }

@@ -1,15 +1,76 @@
 package io.jasyncio.lab;
 
+import io.jasyncio.net.Network;
+import io.jasyncio.net.Server;
+import io.jasyncio.net.ServerOptions;
+import io.jasyncio.net.StreamReader;
+import io.jasyncio.net.StreamWriter;
+import io.jasyncio.net.Streams;
+import io.jasyncio.task.Runner;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
+import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code ./jasyncio echo-server}: in progress (see the issue tracker). */
-@Command(name = "echo-server", mixinStandardHelpOptions = true, description = "Not built yet.")
+import static io.jasyncio.Asyncio.getRunningLoop;
+
+/**
+ * {@code ./jasyncio echo-server}: an echo service until killed, over protocols (the fast path)
+ * or streams (the convenient one). Prints {@code listening on HOST:PORT} once it accepts.
+ */
+@Command(name = "echo-server", mixinStandardHelpOptions = true,
+        description = "Serve an echo service until killed (for load tests and benchmarks).")
 final class EchoServerCommand implements Callable<Integer> {
+    enum Api { protocol, streams }
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "address to listen on (default: ${DEFAULT-VALUE})")
+    String host;
+
+    @Option(names = "--port", defaultValue = "25000", description = "port; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--api", defaultValue = "protocol", description = "protocol or streams (default: ${DEFAULT-VALUE})")
+    Api api;
+
+    @Option(names = "--loop", defaultValue = "nio", description = "loop implementation: nio or epoll (default: ${DEFAULT-VALUE})")
+    String loop;
+
+    @Option(names = "--backlog", defaultValue = "1024", description = "listen backlog (default: ${DEFAULT-VALUE})")
+    int backlog;
+
     @Override
     public Integer call() {
-        System.err.println("'echo-server' is not built yet");
-        return 2;
+        try (Runner runner = new Runner(false, loop)) {
+            runner.run(() -> {
+                var options = ServerOptions.defaults().withBacklog(backlog);
+                Server server = api == Api.protocol
+                        ? Network.createServer(getRunningLoop(), EchoProtocol::new, List.of(host), port, options)
+                        : Streams.startServer(getRunningLoop(), EchoServerCommand::echoStream, host, port, options,
+                                StreamReader.DEFAULT_LIMIT);
+                InetSocketAddress bound = (InetSocketAddress) server.addresses().getFirst();
+                System.out.println("listening on " + host + ":" + bound.getPort());
+                System.out.flush();
+                server.serveForever();
+                return null;
+            });
+        }
+        return 0;
+    }
+
+    private static void echoStream(StreamReader reader, StreamWriter writer) throws Exception {
+        try {
+            while (true) {
+                byte[] data = reader.read(64 * 1024);
+                if (data.length == 0) {
+                    break;
+                }
+                writer.write(data);
+                writer.drain();
+            }
+        } finally {
+            writer.close();
+        }
     }
 }

@@ -1,0 +1,248 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+
+import java.io.IOException;
+import java.net.PortUnreachableException;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.util.ArrayDeque;
+import java.util.Objects;
+
+/**
+ * A datagram transport over a non-blocking {@link DatagramChannel}, as asyncio's
+ * {@code _SelectorDatagramTransport}: each readiness event receives one datagram into the loop's
+ * shared buffer; sends go out directly when nothing is queued, otherwise they queue (with the
+ * same high/low water flow control as stream transports) behind a writer callback.
+ */
+public final class DatagramSocketTransport implements DatagramTransport {
+    private final EventLoop loop;
+    private final DatagramChannel channel;
+    private final SocketAddress remote;
+    private final Runnable onReadable = this::readReady;
+    private final Runnable onWritable = this::writeReady;
+    private final ArrayDeque<Queued> queue = new ArrayDeque<>();
+    private final Object sockname;
+    private DatagramProtocol protocol;
+    private long bufferSize;
+    private boolean protocolPaused;
+    private boolean closing;
+    private int connLost;
+
+    private record Queued(ByteBuffer data, SocketAddress address) {
+    }
+
+    DatagramSocketTransport(EventLoop loop, DatagramChannel channel, DatagramProtocol protocol, SocketAddress remote,
+                            Future<Void> waiter) {
+        this.loop = loop;
+        this.channel = channel;
+        this.remote = remote;
+        this.protocol = protocol;
+        Object local;
+        try {
+            local = channel.getLocalAddress();
+        } catch (IOException e) {
+            local = null;
+        }
+        this.sockname = local;
+        loop.callSoon(() -> protocol.connectionMade(this));
+        loop.callSoon(() -> {
+            if (!closing) {
+                loop.addReader(channel, onReadable);
+            }
+        });
+        loop.callSoon(() -> {
+            if (!waiter.isDone()) {
+                waiter.setResult(null);
+            }
+        });
+    }
+
+    private void readReady() {
+        if (connLost > 0) {
+            return;
+        }
+        ByteBuffer data = ReadBuffer.of(loop);
+        SocketAddress from;
+        try {
+            from = channel.receive(data);
+        } catch (PortUnreachableException e) {
+            protocol.errorReceived(e);
+            return;
+        } catch (IOException e) {
+            fatalError(e, "Fatal read error on datagram transport");
+            return;
+        }
+        if (from == null) {
+            return;
+        }
+        data.flip();
+        try {
+            protocol.datagramReceived(data, from);
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.datagram_received() call failed.");
+        }
+    }
+
+    @Override
+    public void sendto(ByteBuffer data, SocketAddress address) {
+        if (remote != null && address != null && !address.equals(remote)) {
+            throw new IllegalArgumentException("Invalid address: must be None or " + remote);
+        }
+        if (remote == null && address == null) {
+            throw new IllegalArgumentException("an unconnected endpoint needs an address to send to");
+        }
+        if (connLost > 0) {
+            connLost++;
+            return;
+        }
+        if (queue.isEmpty()) {
+            try {
+                if (send(data, address) > 0 || !data.hasRemaining()) {
+                    return;
+                }
+            } catch (PortUnreachableException e) {
+                protocol.errorReceived(e);
+                return;
+            } catch (IOException e) {
+                fatalError(e, "Fatal write error on datagram transport");
+                return;
+            }
+            loop.addWriter(channel, onWritable);
+        }
+        ByteBuffer copy = ByteBuffer.allocate(data.remaining()).put(data).flip();
+        queue.addLast(new Queued(copy, address));
+        bufferSize += copy.remaining();
+        if (!protocolPaused && bufferSize > Transport.DEFAULT_HIGH_WATER) {
+            protocolPaused = true;
+            protocol.pauseWriting();
+        }
+    }
+
+    /** Sends one datagram: whole, or (0 returned) not at all. */
+    private int send(ByteBuffer data, SocketAddress address) throws IOException {
+        return remote != null ? channel.write(data) : channel.send(data, address);
+    }
+
+    private void writeReady() {
+        Queued next;
+        while ((next = queue.peekFirst()) != null) {
+            int size = next.data.remaining();
+            try {
+                if (send(next.data, next.address) == 0 && size > 0) {
+                    return; // still full: wait for the next writable event
+                }
+            } catch (PortUnreachableException e) {
+                protocol.errorReceived(e);
+            } catch (IOException e) {
+                fatalError(e, "Fatal write error on datagram transport");
+                return;
+            }
+            queue.pollFirst();
+            bufferSize -= size;
+        }
+        if (protocolPaused && bufferSize <= Transport.DEFAULT_LOW_WATER) {
+            protocolPaused = false;
+            protocol.resumeWriting();
+        }
+        loop.removeWriter(channel);
+        if (closing) {
+            callConnectionLost(null);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        loop.removeReader(channel);
+        if (queue.isEmpty()) {
+            connLost++;
+            loop.callSoon(() -> callConnectionLost(null));
+        }
+    }
+
+    @Override
+    public void abort() {
+        forceClose(null);
+    }
+
+    private void fatalError(Throwable exc, String message) {
+        FatalErrors.report(loop, exc, message, this, protocol);
+        forceClose(exc);
+    }
+
+    private void forceClose(Throwable exc) {
+        if (connLost > 0) {
+            return;
+        }
+        if (!queue.isEmpty()) {
+            queue.clear();
+            bufferSize = 0;
+            loop.removeWriter(channel);
+        }
+        if (!closing) {
+            closing = true;
+            loop.removeReader(channel);
+        }
+        connLost++;
+        loop.callSoon(() -> callConnectionLost(exc));
+    }
+
+    private void callConnectionLost(Throwable exc) {
+        try {
+            protocol.connectionLost(exc);
+        } finally {
+            loop.removeReader(channel);
+            loop.removeWriter(channel);
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing left to do with it
+            }
+        }
+    }
+
+    @Override
+    public boolean isClosing() {
+        return closing;
+    }
+
+    @Override
+    public long getWriteBufferSize() {
+        return bufferSize;
+    }
+
+    @Override
+    public Object getExtraInfo(String name) {
+        return switch (name) {
+            case "peername" -> remote;
+            case "sockname" -> sockname;
+            case "socket" -> channel;
+            default -> null;
+        };
+    }
+
+    @Override
+    public BaseProtocol getProtocol() {
+        return protocol;
+    }
+
+    @Override
+    public void setProtocol(BaseProtocol protocol) {
+        Objects.requireNonNull(protocol, "protocol");
+        if (!(protocol instanceof DatagramProtocol datagram)) {
+            throw new IllegalArgumentException("a datagram transport needs a DatagramProtocol, not " + protocol);
+        }
+        this.protocol = datagram;
+    }
+
+    @Override
+    public String toString() {
+        return "<DatagramSocketTransport local=" + sockname + (closing ? " closing" : "") + ">";
+    }
+}

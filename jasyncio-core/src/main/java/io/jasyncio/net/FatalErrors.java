@@ -1,0 +1,45 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How transports report the error that ends a connection (asyncio's {@code _fatal_error}): an
+ * I/O error from the peer (reset, broken pipe...) is part of life and only logged in debug mode;
+ * anything else (a protocol callback that threw, a TLS failure) goes to the loop's exception
+ * handler. Either way only that connection ends.
+ */
+final class FatalErrors {
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+
+    private FatalErrors() {
+    }
+
+    static void report(EventLoop loop, Throwable exc, String message, BaseTransport transport, BaseProtocol protocol) {
+        if (exc instanceof IOException) {
+            if (loop.getDebug()) {
+                LOG.log(System.Logger.Level.DEBUG, transport + ": " + message, exc);
+            }
+            return;
+        }
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("message", message);
+        context.put("exception", exc);
+        context.put("transport", transport);
+        context.put("protocol", protocol);
+        loop.callExceptionHandler(context);
+    }
+
+    /** Reports a failure of a protocol's flow-control callback (the connection goes on). */
+    static void callbackFailed(EventLoop loop, String message, Throwable exc, BaseTransport transport, BaseProtocol protocol) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("message", message);
+        context.put("exception", exc);
+        context.put("transport", transport);
+        context.put("protocol", protocol);
+        loop.callExceptionHandler(context);
+    }
+}

@@ -1,0 +1,442 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+
+import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.Objects;
+
+/**
+ * A stream transport over a connected, non-blocking {@link SocketChannel} (TCP or Unix domain),
+ * driven by the loop's own reader and writer callbacks, as asyncio's
+ * {@code _SelectorSocketTransport}.
+ *
+ * <p>Reads: on readiness, one read into the loop's shared buffer (or into the protocol's own
+ * buffer for a {@link BufferedProtocol}), handed to the protocol at once. Writes: when nothing is
+ * buffered the socket is written directly; only what remains is buffered and a writer callback
+ * registered, which is removed again when the buffer drains. Crossing the high/low water marks
+ * calls the protocol's pauseWriting/resumeWriting.
+ */
+public final class SocketTransport implements Transport {
+    /** After this many writes on a lost connection, asyncio starts to warn. */
+    private static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+
+    private final EventLoop loop;
+    private final SocketChannel channel;
+    private final Server server;
+    private final Runnable onReadable = this::readReady;
+    private final Runnable onWritable = this::writeReady;
+    private final WriteBuffer buffer = new WriteBuffer();
+    private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
+    private final Object peername;
+    private final Object sockname;
+
+    private BaseProtocol protocol;
+    private Protocol streamProtocol;         // exactly one of these two is set
+    private BufferedProtocol bufferedProtocol;
+    private int highWater = DEFAULT_HIGH_WATER;
+    private int lowWater = DEFAULT_LOW_WATER;
+    private boolean protocolPaused;
+    private boolean readingPaused;
+    private boolean closing;
+    private boolean eof;
+    private int connLost;
+
+    /**
+     * Wraps {@code channel} and starts it as asyncio does, each step soon, in order: the protocol's
+     * connectionMade, then reading, then {@code waiter} (may be null) gets its result.
+     */
+    SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
+        this.loop = loop;
+        this.channel = channel;
+        this.server = server;
+        this.peername = addressOrNull(channel, true);
+        this.sockname = addressOrNull(channel, false);
+        this.readBuffer = ReadBuffer.of(loop);
+        setNoDelay(channel);
+        setProtocol(protocol);
+        if (server != null) {
+            server.attach(this);
+        }
+        loop.callSoon(this::connectionMade);
+        loop.callSoon(() -> {
+            if (isReading()) {
+                loop.addReader(channel, onReadable);
+            }
+        });
+        if (waiter != null) {
+            loop.callSoon(() -> {
+                if (!waiter.isDone()) {
+                    waiter.setResult(null);
+                }
+            });
+        }
+    }
+
+    /** As asyncio: TCP connections do not wait to coalesce small writes (Nagle off). */
+    private static void setNoDelay(SocketChannel channel) {
+        try {
+            if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            }
+        } catch (IOException ignored) {
+            // not fatal: the connection works, only small writes may wait
+        }
+    }
+
+    private static Object addressOrNull(SocketChannel channel, boolean remote) {
+        try {
+            return remote ? channel.getRemoteAddress() : channel.getLocalAddress();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private void connectionMade() {
+        if (streamProtocol != null) {
+            streamProtocol.connectionMade(this);
+        } else {
+            bufferedProtocol.connectionMade(this);
+        }
+    }
+
+    // ---- reading ----------------------------------------------------------------------------
+
+    private void readReady() {
+        if (connLost > 0) {
+            return;
+        }
+        if (bufferedProtocol != null) {
+            readIntoProtocolBuffer();
+        } else {
+            readIntoLoopBuffer();
+        }
+    }
+
+    private void readIntoLoopBuffer() {
+        ByteBuffer data = readBuffer.clear();
+        int n;
+        try {
+            n = channel.read(data);
+        } catch (IOException e) {
+            fatalError(e, "Fatal read error on socket transport");
+            return;
+        }
+        if (n <= 0) {
+            if (n < 0) {
+                readEof();
+            }
+            return;
+        }
+        data.flip();
+        try {
+            streamProtocol.dataReceived(data);
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.data_received() call failed.");
+        }
+    }
+
+    private void readIntoProtocolBuffer() {
+        ByteBuffer target;
+        try {
+            target = bufferedProtocol.getBuffer(-1);
+            if (target == null || !target.hasRemaining()) {
+                throw new IllegalStateException("get_buffer() returned an empty buffer");
+            }
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.get_buffer() call failed.");
+            return;
+        }
+        int n;
+        try {
+            n = channel.read(target);
+        } catch (IOException e) {
+            fatalError(e, "Fatal read error on socket transport");
+            return;
+        }
+        if (n <= 0) {
+            if (n < 0) {
+                readEof();
+            }
+            return;
+        }
+        try {
+            bufferedProtocol.bufferUpdated(n);
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.buffer_updated() call failed.");
+        }
+    }
+
+    private void readEof() {
+        boolean keepOpen;
+        try {
+            keepOpen = streamProtocol != null ? streamProtocol.eofReceived() : bufferedProtocol.eofReceived();
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.eof_received() call failed.");
+            return;
+        }
+        if (keepOpen) {
+            loop.removeReader(channel); // half-closed: nothing more to read, writing goes on
+        } else {
+            close();
+        }
+    }
+
+    @Override
+    public void pauseReading() {
+        if (!isReading()) {
+            return;
+        }
+        readingPaused = true;
+        loop.removeReader(channel);
+    }
+
+    @Override
+    public void resumeReading() {
+        if (closing || !readingPaused) {
+            return;
+        }
+        readingPaused = false;
+        loop.addReader(channel, onReadable);
+    }
+
+    @Override
+    public boolean isReading() {
+        return !readingPaused && !closing;
+    }
+
+    // ---- writing ----------------------------------------------------------------------------
+
+    @Override
+    public void write(ByteBuffer data) {
+        if (eof) {
+            throw new IllegalStateException("Cannot call write() after write_eof()");
+        }
+        if (!data.hasRemaining()) {
+            return;
+        }
+        if (connLost > 0) {
+            if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
+                LOG.log(System.Logger.Level.WARNING, "socket.send() raised exception.");
+            }
+            connLost++;
+            return;
+        }
+        if (buffer.isEmpty()) {
+            try {
+                channel.write(data);            // try the socket first, as asyncio does
+            } catch (IOException e) {
+                fatalError(e, "Fatal write error on socket transport");
+                return;
+            }
+            if (!data.hasRemaining()) {
+                return;
+            }
+            loop.addWriter(channel, onWritable);
+        }
+        buffer.append(data);
+        maybePauseProtocol();
+    }
+
+    private void writeReady() {
+        if (connLost > 0) {
+            return;
+        }
+        try {
+            buffer.flushTo(channel);
+        } catch (IOException e) {
+            loop.removeWriter(channel);
+            buffer.clear();
+            fatalError(e, "Fatal write error on socket transport");
+            return;
+        }
+        maybeResumeProtocol(); // may write more: look at the buffer only after it
+        if (!buffer.isEmpty()) {
+            return;
+        }
+        loop.removeWriter(channel);
+        if (closing) {
+            callConnectionLost(null);
+        } else if (eof) {
+            shutdownOutput();
+        }
+    }
+
+    @Override
+    public void writeEof() {
+        if (closing || eof) {
+            return;
+        }
+        eof = true;
+        if (buffer.isEmpty()) {
+            shutdownOutput();
+        }
+    }
+
+    private void shutdownOutput() {
+        try {
+            channel.shutdownOutput();
+        } catch (IOException e) {
+            fatalError(e, "Fatal error on shutdown of the write side");
+        }
+    }
+
+    @Override
+    public boolean canWriteEof() {
+        return true;
+    }
+
+    private void maybePauseProtocol() {
+        if (buffer.size() <= highWater || protocolPaused) {
+            return;
+        }
+        protocolPaused = true;
+        try {
+            protocol.pauseWriting();
+        } catch (Throwable t) {
+            FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, this, protocol);
+        }
+    }
+
+    private void maybeResumeProtocol() {
+        if (protocolPaused && buffer.size() <= lowWater) {
+            protocolPaused = false;
+            try {
+                protocol.resumeWriting();
+            } catch (Throwable t) {
+                FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, this, protocol);
+            }
+        }
+    }
+
+    @Override
+    public void setWriteBufferLimits(int high, int low) {
+        if (!(high >= low && low >= 0)) {
+            throw new IllegalArgumentException("high (" + high + ") must be >= low (" + low + ") must be >= 0");
+        }
+        highWater = high;
+        lowWater = low;
+        maybePauseProtocol();
+    }
+
+    @Override
+    public int[] getWriteBufferLimits() {
+        return new int[] {highWater, lowWater};
+    }
+
+    @Override
+    public long getWriteBufferSize() {
+        return buffer.size();
+    }
+
+    // ---- closing ----------------------------------------------------------------------------
+
+    @Override
+    public void close() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        loop.removeReader(channel);
+        if (buffer.isEmpty()) {
+            connLost++;
+            loop.removeWriter(channel);
+            loop.callSoon(() -> callConnectionLost(null));
+        }
+    }
+
+    @Override
+    public void abort() {
+        forceClose(null);
+    }
+
+    @Override
+    public boolean isClosing() {
+        return closing;
+    }
+
+    private void fatalError(Throwable exc, String message) {
+        FatalErrors.report(loop, exc, message, this, protocol);
+        forceClose(exc);
+    }
+
+    private void forceClose(Throwable exc) {
+        if (connLost > 0) {
+            return;
+        }
+        if (!buffer.isEmpty()) {
+            buffer.clear();
+            loop.removeWriter(channel);
+        }
+        if (!closing) {
+            closing = true;
+            loop.removeReader(channel);
+        }
+        connLost++;
+        loop.callSoon(() -> callConnectionLost(exc));
+    }
+
+    private void callConnectionLost(Throwable exc) {
+        try {
+            protocol.connectionLost(exc);
+        } finally {
+            loop.removeReader(channel);
+            loop.removeWriter(channel);
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing left to do with it
+            }
+            if (server != null) {
+                server.detach(this);
+            }
+        }
+    }
+
+    // ---- the rest ---------------------------------------------------------------------------
+
+    @Override
+    public Object getExtraInfo(String name) {
+        return switch (name) {
+            case "peername" -> peername;
+            case "sockname" -> sockname;
+            case "socket" -> channel;
+            default -> null;
+        };
+    }
+
+    @Override
+    public BaseProtocol getProtocol() {
+        return protocol;
+    }
+
+    @Override
+    public void setProtocol(BaseProtocol protocol) {
+        Objects.requireNonNull(protocol, "protocol");
+        if (protocol instanceof BufferedProtocol buffered) {
+            this.bufferedProtocol = buffered;
+            this.streamProtocol = null;
+        } else if (protocol instanceof Protocol stream) {
+            this.streamProtocol = stream;
+            this.bufferedProtocol = null;
+        } else {
+            throw new IllegalArgumentException("a stream transport needs a Protocol or a BufferedProtocol, not " + protocol);
+        }
+        this.protocol = protocol;
+    }
+
+    /** The channel under this transport. */
+    public SocketChannel channel() {
+        return channel;
+    }
+
+    @Override
+    public String toString() {
+        String state = connLost > 0 ? "closed" : closing ? "closing" : "open";
+        return "<SocketTransport " + state + " peer=" + peername + " bufsize=" + buffer.size() + ">";
+    }
+}

@@ -1,0 +1,131 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.TimerHandle;
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.Runner;
+import io.jasyncio.task.Task;
+import io.jasyncio.task.Tasks;
+
+import java.io.ByteArrayOutputStream;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** Shared test plumbing: run a body on a named loop with a deadline, capture reported errors. */
+final class NetTesting {
+    private NetTesting() {
+    }
+
+    /** Every loop implementation available here (the suite runs each test on each). */
+    static List<String> loops() {
+        return EventLoops.availableNames();
+    }
+
+    /** Runs {@code body} as a task on a fresh loop named {@code loopName}; cancels it after {@code seconds}. */
+    static <T> T run(String loopName, double seconds, Coroutine<T> body) {
+        try (Runner runner = new Runner(false, loopName)) {
+            return runner.run(() -> {
+                EventLoop loop = EventLoops.getRunningLoop();
+                Task<T> task = Tasks.create(loop, body, "test body", null);
+                TimerHandle deadline = loop.callLater(seconds, () -> task.cancel("test deadline of " + seconds + " s passed"));
+                try {
+                    return Tasks.await(task);
+                } finally {
+                    deadline.cancel();
+                }
+            });
+        }
+    }
+
+    /** Runs {@code body} on each available loop in turn (for jqwik properties, which JUnit cannot parameterize). */
+    static void onEveryLoop(double seconds, Coroutine<?> body) {
+        for (String loop : loops()) {
+            run(loop, seconds, body);
+        }
+    }
+
+    /** Collects what the running loop reports to its exception handler. */
+    static List<Map<String, Object>> captureErrors() {
+        List<Map<String, Object>> errors = Collections.synchronizedList(new ArrayList<>());
+        EventLoops.getRunningLoop().setExceptionHandler((loop, context) -> errors.add(context));
+        return errors;
+    }
+
+    static int port(Server server) {
+        return ((InetSocketAddress) server.addresses().getFirst()).getPort();
+    }
+
+    static byte[] pattern(int n, long seed) {
+        byte[] b = new byte[n];
+        java.util.Random r = new java.util.Random(seed);
+        r.nextBytes(b);
+        return b;
+    }
+
+    /** Echoes every byte back from dataReceived, as the echo server does. */
+    static final class EchoProtocol implements Protocol {
+        Transport transport;
+
+        @Override
+        public void connectionMade(Transport transport) {
+            this.transport = transport;
+        }
+
+        @Override
+        public void dataReceived(ByteBuffer data) {
+            transport.write(data);
+        }
+    }
+
+    /** A client protocol that records what it gets and completes futures at EOF and at the end. */
+    static final class RecordingProtocol implements Protocol {
+        final ByteArrayOutputStream received = new ByteArrayOutputStream();
+        final io.jasyncio.loop.Future<Void> made;
+        final io.jasyncio.loop.Future<Throwable> lost;
+        final io.jasyncio.loop.Future<Void> eof;
+        final boolean keepOpenOnEof;
+        Transport transport;
+        int expected = -1;
+        final io.jasyncio.loop.Future<Void> gotExpected;
+
+        RecordingProtocol(EventLoop loop, boolean keepOpenOnEof) {
+            this.made = loop.createFuture();
+            this.lost = loop.createFuture();
+            this.eof = loop.createFuture();
+            this.gotExpected = loop.createFuture();
+            this.keepOpenOnEof = keepOpenOnEof;
+        }
+
+        @Override
+        public void connectionMade(Transport transport) {
+            this.transport = transport;
+            made.setResult(null);
+        }
+
+        @Override
+        public void dataReceived(ByteBuffer data) {
+            byte[] b = new byte[data.remaining()];
+            data.get(b);
+            received.writeBytes(b);
+            if (expected >= 0 && received.size() >= expected && !gotExpected.isDone()) {
+                gotExpected.setResult(null);
+            }
+        }
+
+        @Override
+        public boolean eofReceived() {
+            eof.setResult(null);
+            return keepOpenOnEof;
+        }
+
+        @Override
+        public void connectionLost(Throwable exc) {
+            lost.setResult(exc);
+        }
+    }
+}

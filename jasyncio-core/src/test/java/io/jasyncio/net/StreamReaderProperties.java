@@ -1,0 +1,140 @@
+package io.jasyncio.net;
+
+import io.jasyncio.task.Task;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.getRunningLoop;
+import static io.jasyncio.Asyncio.sleep;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * However the bytes are cut into reads, readline / readuntil / readexactly return the same
+ * pieces. A feeder task delivers the chunks one loop turn apart while a reader task reads; each
+ * generated case runs on every loop implementation.
+ */
+class StreamReaderProperties {
+
+    @Provide
+    Arbitrary<byte[]> text() {
+        return Arbitraries.of((byte) 'a', (byte) 'b', (byte) '\n').array(byte[].class).ofMaxSize(300);
+    }
+
+    /** Splits {@code data} at the given cut points (taken modulo its length, sorted). */
+    static List<byte[]> chunk(byte[] data, List<Integer> cuts) {
+        List<Integer> at = new ArrayList<>();
+        for (int c : cuts) {
+            if (data.length > 0) {
+                at.add(c % (data.length + 1));
+            }
+        }
+        at.add(0);
+        at.add(data.length);
+        at.sort(Integer::compare);
+        List<byte[]> chunks = new ArrayList<>();
+        for (int i = 1; i < at.size(); i++) {
+            chunks.add(java.util.Arrays.copyOfRange(data, at.get(i - 1), at.get(i)));
+        }
+        return chunks;
+    }
+
+    private static Task<Void> feeder(StreamReader reader, List<byte[]> chunks) {
+        return createTask(() -> {
+            for (byte[] c : chunks) {
+                reader.feedData(c);
+                sleep(0);
+            }
+            reader.feedEof();
+        });
+    }
+
+    @Property(tries = 60)
+    void readlineReassemblesTheLines(@ForAll("text") byte[] data,
+                                     @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts) {
+        NetTesting.onEveryLoop(10, () -> {
+            StreamReader reader = new StreamReader(getRunningLoop());
+            Task<Void> feeding = feeder(reader, chunk(data, cuts));
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            byte[] line;
+            while ((line = reader.readline()).length > 0) {
+                for (int i = 0; i < line.length - 1; i++) {
+                    assertTrue(line[i] != '\n', "a newline inside a line");
+                }
+                if (line[line.length - 1] != '\n') {
+                    assertTrue(reader.atEof(), "only the last line may lack its newline");
+                }
+                all.writeBytes(line);
+            }
+            assertArrayEquals(data, all.toByteArray());
+            await(feeding);
+            return null;
+        });
+    }
+
+    @Property(tries = 60)
+    void readuntilFindsSeparatorsCutAcrossReads(@ForAll("text") byte[] data,
+                                                @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts) {
+        byte[] sep = "ab".getBytes();
+        NetTesting.onEveryLoop(10, () -> {
+            StreamReader reader = new StreamReader(getRunningLoop());
+            Task<Void> feeding = feeder(reader, chunk(data, cuts));
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            while (true) {
+                try {
+                    byte[] piece = reader.readuntil(sep);
+                    String s = new String(piece);
+                    assertTrue(s.endsWith("ab") && s.indexOf("ab") == s.length() - 2, "piece " + s);
+                    all.writeBytes(piece);
+                } catch (IncompleteReadException e) {
+                    assertNull(e.expected());
+                    assertTrue(!new String(e.partial()).contains("ab"));
+                    all.writeBytes(e.partial());
+                    break;
+                }
+            }
+            assertArrayEquals(data, all.toByteArray());
+            await(feeding);
+            return null;
+        });
+    }
+
+    @Property(tries = 60)
+    void readexactlyCutsFixedSizePieces(@ForAll("text") byte[] data,
+                                        @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts,
+                                        @ForAll @IntRange(min = 1, max = 50) int size) {
+        NetTesting.onEveryLoop(10, () -> {
+            StreamReader reader = new StreamReader(getRunningLoop(), 16);   // small limit: pausing has no transport here
+            Task<Void> feeding = feeder(reader, chunk(data, cuts));
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            while (true) {
+                try {
+                    byte[] piece = reader.readexactly(size);
+                    assertEquals(size, piece.length);
+                    all.writeBytes(piece);
+                } catch (IncompleteReadException e) {
+                    assertEquals(size, e.expected());
+                    assertTrue(e.partial().length < size);
+                    all.writeBytes(e.partial());
+                    break;
+                }
+            }
+            assertArrayEquals(data, all.toByteArray());
+            await(feeding);
+            return null;
+        });
+    }
+}
