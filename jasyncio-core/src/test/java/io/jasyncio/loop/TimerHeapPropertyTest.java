@@ -1,14 +1,14 @@
 package io.jasyncio.loop;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.TreeSet;
+import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
  * The timer heap pops in (deadline, sequence) order through any mix of pushes, cancellations,
- * purges and pops: it is checked against a sorted-set model after every operation.
+ * purges and pops: it is checked against a sorted-set model after every operation. Each case is
+ * a seeded random operation sequence, so a failure names the seed that reproduces it.
  */
 class TimerHeapPropertyTest {
     private static final Comparator<TimerHandle> ORDER =
@@ -26,8 +27,25 @@ class TimerHeapPropertyTest {
      * Each code is one operation: 0-4 push (deadline from a small range, so ties are common),
      * 5-6 cancel a pushed handle, 7 purge cancelled handles, 8-9 pop.
      */
-    @Property(tries = 300)
-    void popsInDeadlineThenSequenceOrder(@ForAll @Size(max = 300) List<@IntRange(min = 0, max = 9999) Integer> codes) {
+    static LongStream seeds() {
+        return LongStream.range(0, 300);
+    }
+
+    /** Up to 300 operation codes in 0..9999, from {@code seed}. */
+    static List<Integer> operations(long seed) {
+        Random random = new Random(seed);
+        List<Integer> codes = new ArrayList<>();
+        int n = random.nextInt(301);
+        for (int i = 0; i < n; i++) {
+            codes.add(random.nextInt(10_000));
+        }
+        return codes;
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void popsInDeadlineThenSequenceOrder(long seed) {
+        List<Integer> codes = operations(seed);
         try (NioEventLoop loop = new NioEventLoop()) {
             TimerHeap heap = new TimerHeap();
             TreeSet<TimerHandle> model = new TreeSet<>(ORDER); // what the heap holds

@@ -42,7 +42,7 @@ final class NetTesting {
         }
     }
 
-    /** Runs {@code body} on each available loop in turn (for jqwik properties, which JUnit cannot parameterize). */
+    /** Runs {@code body} on each available loop in turn (for seeded property cases, already parameterized by seed). */
     static void onEveryLoop(double seconds, Coroutine<?> body) {
         for (String loop : loops()) {
             run(loop, seconds, body);

@@ -1,17 +1,15 @@
 package io.jasyncio.net;
 
 import io.jasyncio.task.Task;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.stream.LongStream;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -25,13 +23,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * However the bytes are cut into reads, readline / readuntil / readexactly return the same
  * pieces. A feeder task delivers the chunks one loop turn apart while a reader task reads; each
- * generated case runs on every loop implementation.
+ * generated case runs on every loop implementation. Cases are seeded, so a failure names the seed
+ * that reproduces it.
  */
+@Timeout(60)
 class StreamReaderProperties {
 
-    @Provide
-    Arbitrary<byte[]> text() {
-        return Arbitraries.of((byte) 'a', (byte) 'b', (byte) '\n').array(byte[].class).ofMaxSize(300);
+    static LongStream seeds() {
+        return LongStream.range(0, 60);
+    }
+
+    /** Up to 300 bytes of 'a', 'b' and newlines: separators and line ends are common. */
+    static byte[] text(Random random) {
+        byte[] alphabet = {'a', 'b', '\n'};
+        byte[] data = new byte[random.nextInt(301)];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = alphabet[random.nextInt(alphabet.length)];
+        }
+        return data;
+    }
+
+    /** Up to 12 cut points in 0..400. */
+    static List<Integer> cuts(Random random) {
+        List<Integer> cuts = new ArrayList<>();
+        int n = random.nextInt(13);
+        for (int i = 0; i < n; i++) {
+            cuts.add(random.nextInt(401));
+        }
+        return cuts;
     }
 
     /** Splits {@code data} at the given cut points (taken modulo its length, sorted). */
@@ -62,9 +81,12 @@ class StreamReaderProperties {
         });
     }
 
-    @Property(tries = 60)
-    void readlineReassemblesTheLines(@ForAll("text") byte[] data,
-                                     @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void readlineReassemblesTheLines(long seed) {
+        Random random = new Random(seed);
+        byte[] data = text(random);
+        List<Integer> cuts = cuts(random);
         NetTesting.onEveryLoop(10, () -> {
             StreamReader reader = new StreamReader(getRunningLoop());
             Task<Void> feeding = feeder(reader, chunk(data, cuts));
@@ -85,9 +107,12 @@ class StreamReaderProperties {
         });
     }
 
-    @Property(tries = 60)
-    void readuntilFindsSeparatorsCutAcrossReads(@ForAll("text") byte[] data,
-                                                @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void readuntilFindsSeparatorsCutAcrossReads(long seed) {
+        Random random = new Random(seed);
+        byte[] data = text(random);
+        List<Integer> cuts = cuts(random);
         byte[] sep = "ab".getBytes();
         NetTesting.onEveryLoop(10, () -> {
             StreamReader reader = new StreamReader(getRunningLoop());
@@ -112,10 +137,13 @@ class StreamReaderProperties {
         });
     }
 
-    @Property(tries = 60)
-    void readexactlyCutsFixedSizePieces(@ForAll("text") byte[] data,
-                                        @ForAll @Size(max = 12) List<@IntRange(max = 400) Integer> cuts,
-                                        @ForAll @IntRange(min = 1, max = 50) int size) {
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void readexactlyCutsFixedSizePieces(long seed) {
+        Random random = new Random(seed);
+        byte[] data = text(random);
+        List<Integer> cuts = cuts(random);
+        int size = 1 + random.nextInt(50);
         NetTesting.onEveryLoop(10, () -> {
             StreamReader reader = new StreamReader(getRunningLoop(), 16);   // small limit: pausing has no transport here
             Task<Void> feeding = feeder(reader, chunk(data, cuts));
