@@ -8,6 +8,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
@@ -77,6 +81,19 @@ class AsyncTestUsageTest {
     @AsyncTest(debug = false)
     void debugModeCanBeTurnedOff(EventLoop loop) {
         assertFalse(loop.getDebug());
+    }
+
+    /** A suite's own flavour of the annotation: settings in one place. */
+    @Target(ElementType.METHOD)
+    @Retention(RetentionPolicy.RUNTIME)
+    @AsyncTest(debug = false, timeout = 30)
+    @interface QuietAsyncTest {
+    }
+
+    @QuietAsyncTest
+    void aComposedAnnotationCarriesItsSettings(EventLoop loop) {
+        assertFalse(loop.getDebug());
+        assertNotNull(currentTask());
     }
 
     @AsyncTest(timeout = 5)
