@@ -55,13 +55,11 @@ final class MainTask {
             runner.run(() -> main.body(loop, invocation));
         } catch (IllegalStateException stopped) {
             if (!main.abandoned) {
-                throw stopped; // not our doing: the body stopped the loop itself
+                throw stopped; // the body's own failure, or it stopped the loop itself
             }
             onAbandoned.run();
-            TimeoutException failure = main.failure(" and did not end within " + seconds(GRACE_SECONDS)
+            throw main.failure(" and did not end within " + seconds(GRACE_SECONDS)
                     + " of being cancelled (does it catch CancelledError and carry on?)");
-            failure.initCause(stopped);
-            throw failure;
         }
     }
 
