@@ -1,0 +1,55 @@
+package io.jasyncio.junit;
+
+import io.jasyncio.loop.EventLoops;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Turns an {@link AsyncTest} method into its invocations: one on the default loop, or one per
+ * loop implementation under {@link OnEveryLoop}. Each invocation brings its own {@link TestLoop}.
+ */
+public final class AsyncTestExtension implements TestTemplateInvocationContextProvider {
+
+    @Override
+    public boolean supportsTestTemplate(ExtensionContext context) {
+        return context.getTestMethod().map(m -> AnnotationSupport.isAnnotated(m, AsyncTest.class)).orElse(false);
+    }
+
+    @Override
+    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        AsyncTest settings = AnnotationSupport.findAnnotation(method, AsyncTest.class).orElseThrow();
+        String testName = context.getDisplayName();
+        if (!onEveryLoop(context)) {
+            return Stream.of(new Invocation(testName, new TestLoop(settings, null)));
+        }
+        return EventLoops.availableNames().stream()
+                .map(loopName -> new Invocation("on " + loopName, new TestLoop(settings, loopName)));
+    }
+
+    private static boolean onEveryLoop(ExtensionContext context) {
+        return AnnotationSupport.isAnnotated(context.getRequiredTestMethod(), OnEveryLoop.class)
+                || AnnotationSupport.findAnnotation(context.getRequiredTestClass(), OnEveryLoop.class,
+                        context.getEnclosingTestClasses()).isPresent();
+    }
+
+    /** One run of the test: its name in reports, and the loop it runs on. */
+    private record Invocation(String displayName, TestLoop loop) implements TestTemplateInvocationContext {
+        @Override
+        public String getDisplayName(int invocationIndex) {
+            return displayName;
+        }
+
+        @Override
+        public List<Extension> getAdditionalExtensions() {
+            return List.of(loop);
+        }
+    }
+}
