@@ -50,7 +50,8 @@ final class AwaitsThatDoNotYield implements Experiment {
     }
 
     /** What one storm did to the heartbeat. */
-    record Outcome(StormVariant variant, long hits, double stormSeconds, double[] beatAtMs, double[] gapMs) {
+    record Outcome(StormVariant variant, long hits, double stormSeconds, double[] beatAtMs, double[] gapMs,
+                   double machineStallMs) {
         double largestGapMs() {
             double max = 0;
             for (double g : gapMs) {
@@ -80,10 +81,15 @@ final class AwaitsThatDoNotYield implements Experiment {
         for (StormVariant v : variants()) {
             trial.progress("storm of %.1f s: %s, while a heartbeat wants to beat every %.0f ms", stormSeconds, v.label,
                     HEARTBEAT_SECONDS * 1000);
-            Outcome o = storm(v, stormSeconds);
+            HiccupMeter hiccups = new HiccupMeter();
+            Outcome measured = storm(v, stormSeconds);
+            Outcome o = new Outcome(v, measured.hits, measured.stormSeconds, measured.beatAtMs, measured.gapMs,
+                    hiccups.stopAndGetWorstMs());
             outcomes.add(o);
             trial.report("%-38s %,12d hits (%,.0f/s), %4d heartbeats, largest gap %7.1f ms", v.label, o.hits,
                     o.hits / o.stormSeconds, o.gapMs.length, o.largestGapMs());
+            trial.report("%-38s (the machine itself stalled a sleeping thread by up to %.1f ms meanwhile)", "",
+                    o.machineStallMs);
             trial.measure(v.name + ".hits", o.hits);
             trial.measure(v.name + ".heartbeats", o.gapMs.length);
             trial.measure(v.name + ".largestGapMs", o.largestGapMs());
@@ -93,7 +99,7 @@ final class AwaitsThatDoNotYield implements Experiment {
             series.add(new Chart.Series(o.variant.label, o.beatAtMs, o.gapMs));
         }
         trial.chart(new Chart.Lines("Heartbeat gaps during the storm (the heartbeat asks for 5 ms)",
-                "time since the storm started (ms)", "gap before this beat (ms)", series));
+                "time since the storm started (ms)", "gap before this beat (ms)", series, true));
         judge(trial, outcomes, stormSeconds);
     }
 
@@ -104,8 +110,11 @@ final class AwaitsThatDoNotYield implements Experiment {
                 "without a pending await the storm holds the loop for its whole run",
                 "largest heartbeat gap %.1f ms for a %.0f ms storm", starving.largestGapMs(), stormMs);
         for (Outcome o : outcomes.subList(1, outcomes.size())) {
-            trial.check(o.largestGapMs() < stormMs / 3, "with " + o.variant.label + " the heartbeat keeps beating",
-                    "largest gap %.1f ms (< %.0f ms), %d beats", o.largestGapMs(), stormMs / 3, o.gapMs.length);
+            // A stall the machine itself shows (a thread that only sleeps saw it) is not the storm's doing.
+            double allowed = Math.max(stormMs / 3, o.machineStallMs + 25);
+            trial.check(o.largestGapMs() < allowed, "with " + o.variant.label + " the heartbeat keeps beating",
+                    "largest gap %.1f ms (limit %.0f ms: a third of the storm, or the machine's own worst stall "
+                            + "+ 25 ms if larger), %d beats", o.largestGapMs(), allowed, o.gapMs.length);
         }
     }
 
@@ -157,7 +166,7 @@ final class AwaitsThatDoNotYield implements Experiment {
                 at[i] = beats.get(i)[0];
                 gaps[i] = beats.get(i)[1];
             }
-            return new Outcome(variant, hits, took, at, gaps);
+            return new Outcome(variant, hits, took, at, gaps, 0);
         });
     }
 

@@ -51,7 +51,8 @@ final class BlockedLoop implements Experiment {
     }
 
     /** What the fast requests saw while verifies ran one way or the other. */
-    record Load(String label, double[] fastMs, int fastErrors, int verifies, List<String> slowLines, double slowestLogged) {
+    record Load(String label, double[] fastMs, int fastErrors, int verifies, List<String> slowLines, double slowestLogged,
+                double machineStallMs) {
         double percentile(double q) {
             if (fastMs.length == 0) {
                 return Double.NaN;
@@ -64,7 +65,7 @@ final class BlockedLoop implements Experiment {
 
     @Override
     public void run(Trial trial) throws Exception {
-        double seconds = trial.size(2.0, 6.0);
+        double seconds = trial.size(3.0, 6.0);
         trial.progress("HTTP service on the loop, %d fast clients (one GET every %d ms each) and a verify every ~%d ms, "
                 + "for %.0f s: verify runs ON the loop", FAST_CLIENTS, FAST_INTERVAL_MS,
                 (long) (VERIFY_SECONDS * 1000) + VERIFY_PAUSE_MS, seconds);
@@ -77,11 +78,14 @@ final class BlockedLoop implements Experiment {
             trial.report("  %-24s %,6d requests  p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  (%d verifies, %d errors)",
                     l.label, l.fastMs.length, l.percentile(0.50), l.percentile(0.99), l.percentile(1.0), l.verifies,
                     l.fastErrors);
+            trial.report("  %-24s the machine itself stalled a sleeping thread by up to %.1f ms meanwhile", "",
+                    l.machineStallMs);
             trial.measure(key(l) + ".requests", l.fastMs.length);
             trial.measure(key(l) + ".p50Ms", l.percentile(0.50));
             trial.measure(key(l) + ".p99Ms", l.percentile(0.99));
             trial.measure(key(l) + ".maxMs", l.percentile(1.0));
             trial.measure(key(l) + ".verifies", l.verifies);
+            trial.measure(key(l) + ".machineStallMs", l.machineStallMs);
             trial.measure(key(l) + ".slowCallbackLines", l.slowLines.size());
         }
         trial.report("debug mode, verify on the loop: %d slow-callback line(s), e.g.", blocked.slowLines.size());
@@ -89,7 +93,11 @@ final class BlockedLoop implements Experiment {
             trial.report("  %s", blocked.slowLines.get(0));
             trial.measure("slowCallbackLine", blocked.slowLines.get(0));
         }
-        trial.report("debug mode, verify in the executor: %d slow-callback line(s)", offloaded.slowLines.size());
+        trial.report("debug mode, verify in the executor: %d slow-callback line(s)%s", offloaded.slowLines.size(),
+                offloaded.slowLines.isEmpty() ? "" : ", e.g.");
+        if (!offloaded.slowLines.isEmpty()) {
+            trial.report("  %s", offloaded.slowLines.get(0));
+        }
         trial.chart(new Chart.Histogram("Latency of the fast requests", "latency (ms, log scale)",
                 List.of(new Chart.Samples(blocked.label, blocked.fastMs), new Chart.Samples(offloaded.label, offloaded.fastMs))));
 
@@ -100,8 +108,12 @@ final class BlockedLoop implements Experiment {
                 blocked.fastErrors, offloaded.fastErrors, blocked.verifies, offloaded.verifies);
         trial.check(blocked.percentile(0.99) > 150, "with the verify on the loop, every request waits behind it",
                 "fast p99 %.1f ms (> 150 ms: the floor is the 200 ms verify)", blocked.percentile(0.99));
-        trial.check(offloaded.percentile(0.99) < 100, "with runInExecutor, fast requests stay fast",
-                "fast p99 %.1f ms (< 100 ms)", offloaded.percentile(0.99));
+        // A loaded machine stalls every thread now and then, the loop's included: a stall the machine
+        // itself shows (measured by a thread that only sleeps) is not the loop's doing.
+        double allowed = Math.max(100, offloaded.machineStallMs + 25);
+        trial.check(offloaded.percentile(0.99) < allowed, "with runInExecutor, fast requests stay fast",
+                "fast p99 %.1f ms (limit %.0f ms: 100 ms, or the machine's own worst stall + 25 ms if larger)",
+                offloaded.percentile(0.99), allowed);
         trial.check(blocked.slowestLogged >= 0.15, "debug mode logs the step that held the loop",
                 "%d line(s), longest %.3f s", blocked.slowLines.size(), blocked.slowestLogged);
     }
@@ -132,13 +144,16 @@ final class BlockedLoop implements Experiment {
             // ----------------------------------------------------------------------------------------------
             try {
                 TinyHttpServer server = started.get(10, TimeUnit.SECONDS);
+                HiccupMeter hiccups = new HiccupMeter();
                 Load load = drive(label, server.port(), seconds);
+                double machineStallMs = hiccups.stopAndGetWorstMs();
                 loop.callSoonThreadsafe(() -> {
                     server.close();
                     loop.stop();
                 });
                 loopThread.join(10_000);
-                return new Load(label, load.fastMs, load.fastErrors, load.verifies, slow.lines(), slow.longestSeconds());
+                return new Load(label, load.fastMs, load.fastErrors, load.verifies, slow.lines(), slow.longestSeconds(),
+                        machineStallMs);
             } finally {
                 if (loopThread.isAlive()) {
                     loop.callSoonThreadsafe(loop::stop);
@@ -209,7 +224,7 @@ final class BlockedLoop implements Experiment {
             System.arraycopy(c.latenciesMs, 0, all, at, c.count);
             at += c.count;
         }
-        return new Load(label, all, errors, verifies.get(), List.of(), 0);
+        return new Load(label, all, errors, verifies.get(), List.of(), 0, 0);
     }
 
     /**

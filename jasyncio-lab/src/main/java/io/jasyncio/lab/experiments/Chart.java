@@ -6,8 +6,14 @@ import java.util.List;
 public sealed interface Chart {
     String title();
 
-    /** Curves over a shared x axis (e.g. heap size over time, heartbeat gaps). */
-    record Lines(String title, String xLabel, String yLabel, List<Series> series) implements Chart {
+    /**
+     * Curves over a shared x axis (e.g. heap size over time). When {@code stepped}, each y[i] is
+     * drawn as holding over the interval that ends at x[i] (e.g. the gap before a heartbeat).
+     */
+    record Lines(String title, String xLabel, String yLabel, List<Series> series, boolean stepped) implements Chart {
+        public Lines(String title, String xLabel, String yLabel, List<Series> series) {
+            this(title, xLabel, yLabel, series, false);
+        }
     }
 
     /** One curve: points (x[i], y[i]). */

@@ -55,10 +55,14 @@ final class SvgCharts {
             String stroke = COLORS[color++ % COLORS.length];
             s.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(stroke).append("\" points=\"");
             for (int i = 0; i < series.x().length; i++) {
+                if (c.stepped()) { // the value held since the previous point
+                    double from = i == 0 ? Math.max(xMin, series.x()[0] - series.y()[0]) : series.x()[i - 1];
+                    s.append(fmt(axes.px(from))).append(',').append(fmt(axes.py(series.y()[i]))).append(' ');
+                }
                 s.append(fmt(axes.px(series.x()[i]))).append(',').append(fmt(axes.py(series.y()[i]))).append(' ');
             }
             s.append("\"/>\n");
-            if (series.x().length <= 40) {
+            if (!c.stepped() && series.x().length <= 40) {
                 for (int i = 0; i < series.x().length; i++) {
                     s.append(String.format(Locale.ROOT, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"%s\"/>%n",
                             fmt(axes.px(series.x()[i])), fmt(axes.py(series.y()[i])), stroke));
@@ -261,15 +265,15 @@ final class SvgCharts {
     static String shortNumber(double v) {
         double a = Math.abs(v);
         if (a >= 1e6) {
-            return String.format(Locale.ROOT, "%.3gM", v / 1e6);
+            return shortNumber(v / 1e6) + "M";
         }
         if (a >= 1e4) {
-            return String.format(Locale.ROOT, "%.3gk", v / 1e3);
+            return shortNumber(v / 1e3) + "k";
         }
         if (a == Math.rint(a)) {
             return String.format(Locale.ROOT, "%d", (long) v);
         }
-        return String.format(Locale.ROOT, "%.3g", v);
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     private static String fmt(double v) {
