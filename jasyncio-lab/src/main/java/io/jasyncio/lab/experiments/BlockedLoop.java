@@ -109,10 +109,11 @@ final class BlockedLoop implements Experiment {
         trial.check(blocked.percentile(0.99) > 150, "with the verify on the loop, every request waits behind it",
                 "fast p99 %.1f ms (> 150 ms: the floor is the 200 ms verify)", blocked.percentile(0.99));
         // A loaded machine stalls every thread now and then, the loop's included: a stall the machine
-        // itself shows (measured by a thread that only sleeps) is not the loop's doing.
-        double allowed = Math.max(100, offloaded.machineStallMs + 25);
+        // itself shows (measured by a thread that only sleeps) is not the loop's doing. A request
+        // wakes two threads (the loop, then its client), so it can meet such a stall twice.
+        double allowed = Math.max(100, 2 * offloaded.machineStallMs + 25);
         trial.check(offloaded.percentile(0.99) < allowed, "with runInExecutor, fast requests stay fast",
-                "fast p99 %.1f ms (limit %.0f ms: 100 ms, or the machine's own worst stall + 25 ms if larger)",
+                "fast p99 %.1f ms (limit %.0f ms: 100 ms, or twice the machine's own worst stall + 25 ms if larger)",
                 offloaded.percentile(0.99), allowed);
         trial.check(blocked.slowestLogged >= 0.15, "debug mode logs the step that held the loop",
                 "%d line(s), longest %.3f s", blocked.slowLines.size(), blocked.slowestLogged);

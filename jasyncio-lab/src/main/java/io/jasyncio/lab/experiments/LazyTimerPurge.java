@@ -56,6 +56,7 @@ final class LazyTimerPurge implements Experiment {
                 timers.add(loop.callLater(3600.0, onTimeout));
             }
             timeline.add(measure(loop, memory, 0, baseline));
+            trial.progress("cancelling them %d%% at a time, one loop iteration and a full GC after each step", 100 / STEPS);
             for (int step = 1; step <= STEPS; step++) {
                 int from = (int) ((long) n * (step - 1) / STEPS);
                 int to = (int) ((long) n * step / STEPS);
@@ -65,10 +66,7 @@ final class LazyTimerPurge implements Experiment {
                 for (int i = from; i < to; i++) {
                     timers.set(i, null); // only the loop's heap still refers to them now
                 }
-                Point p = measure(loop, memory, to, baseline);
-                timeline.add(p);
-                trial.progress("cancelled %3d%% -> heap %,9d timers, %,9d of them cancelled, %6.1f MB retained",
-                        100 * step / STEPS, p.heapSize, p.cancelledInHeap, p.retainedMb);
+                timeline.add(measure(loop, memory, to, baseline));
             }
         } finally {
             loop.close();
