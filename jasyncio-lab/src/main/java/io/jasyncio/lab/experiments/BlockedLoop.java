@@ -51,8 +51,17 @@ final class BlockedLoop implements Experiment {
     }
 
     /** What the fast requests saw while verifies ran one way or the other. */
-    record Load(String label, double[] fastMs, int fastErrors, int verifies, List<String> slowLines, double slowestLogged,
-                double machineStallMs) {
+    record Load(boolean offloaded, double[] fastMs, int fastErrors, int verifies, List<String> slowLines,
+                double slowestLogged, double machineStallMs) {
+        String label() {
+            return offloaded ? "verify in runInExecutor" : "verify on the loop";
+        }
+
+        /** Prefix of this run's keys in the JSON measurements. */
+        String key() {
+            return offloaded ? "offloaded" : "blocked";
+        }
+
         double percentile(double q) {
             if (fastMs.length == 0) {
                 return Double.NaN;
@@ -69,24 +78,24 @@ final class BlockedLoop implements Experiment {
         trial.progress("HTTP service on the loop, %d fast clients (one GET every %d ms each) and a verify every ~%d ms, "
                 + "for %.0f s: verify runs ON the loop", FAST_CLIENTS, FAST_INTERVAL_MS,
                 (long) (VERIFY_SECONDS * 1000) + VERIFY_PAUSE_MS, seconds);
-        Load blocked = serve("verify on the loop", false, seconds);
+        Load blocked = serve(false, seconds);
         trial.progress("same load, verify moved off the loop with runInExecutor(null, verify)");
-        Load offloaded = serve("verify in runInExecutor", true, seconds);
+        Load offloaded = serve(true, seconds);
 
         trial.report("latency of the fast requests, from each request's scheduled send time (open loop):");
         for (Load l : List.of(blocked, offloaded)) {
             trial.report("  %-24s %,6d requests  p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  (%d verifies, %d errors)",
-                    l.label, l.fastMs.length, l.percentile(0.50), l.percentile(0.99), l.percentile(1.0), l.verifies,
+                    l.label(), l.fastMs.length, l.percentile(0.50), l.percentile(0.99), l.percentile(1.0), l.verifies,
                     l.fastErrors);
             trial.report("  %-24s the machine itself stalled a sleeping thread by up to %.1f ms meanwhile", "",
                     l.machineStallMs);
-            trial.measure(key(l) + ".requests", l.fastMs.length);
-            trial.measure(key(l) + ".p50Ms", l.percentile(0.50));
-            trial.measure(key(l) + ".p99Ms", l.percentile(0.99));
-            trial.measure(key(l) + ".maxMs", l.percentile(1.0));
-            trial.measure(key(l) + ".verifies", l.verifies);
-            trial.measure(key(l) + ".machineStallMs", l.machineStallMs);
-            trial.measure(key(l) + ".slowCallbackLines", l.slowLines.size());
+            trial.measure(l.key() + ".requests", l.fastMs.length);
+            trial.measure(l.key() + ".p50Ms", l.percentile(0.50));
+            trial.measure(l.key() + ".p99Ms", l.percentile(0.99));
+            trial.measure(l.key() + ".maxMs", l.percentile(1.0));
+            trial.measure(l.key() + ".verifies", l.verifies);
+            trial.measure(l.key() + ".machineStallMs", l.machineStallMs);
+            trial.measure(l.key() + ".slowCallbackLines", l.slowLines.size());
         }
         trial.report("debug mode, verify on the loop: %d slow-callback line(s), e.g.", blocked.slowLines.size());
         if (!blocked.slowLines.isEmpty()) {
@@ -99,7 +108,8 @@ final class BlockedLoop implements Experiment {
             trial.report("  %s", offloaded.slowLines.get(0));
         }
         trial.chart(new Chart.Histogram("Latency of the fast requests", "latency (ms, log scale)",
-                List.of(new Chart.Samples(blocked.label, blocked.fastMs), new Chart.Samples(offloaded.label, offloaded.fastMs))));
+                List.of(new Chart.Samples(blocked.label(), blocked.fastMs),
+                        new Chart.Samples(offloaded.label(), offloaded.fastMs))));
 
         trial.check(blocked.fastErrors == 0 && offloaded.fastErrors == 0 && blocked.fastMs.length >= 100
                         && offloaded.fastMs.length >= 100 && blocked.verifies >= 2 && offloaded.verifies >= 2,
@@ -119,12 +129,8 @@ final class BlockedLoop implements Experiment {
                 "%d line(s), longest %.3f s", blocked.slowLines.size(), blocked.slowestLogged);
     }
 
-    private static String key(Load l) {
-        return l.label.contains("executor") ? "offloaded" : "blocked";
-    }
-
     /** Runs the service on a loop thread, drives it with the clients for {@code seconds}, then stops it. */
-    private static Load serve(String label, boolean offload, double seconds) throws Exception {
+    private static Load serve(boolean offload, double seconds) throws Exception {
         EventLoop loop = EventLoops.newEventLoop();
         loop.setDebug(true);
         CompletableFuture<TinyHttpServer> started = new CompletableFuture<>();
@@ -146,14 +152,14 @@ final class BlockedLoop implements Experiment {
             try {
                 TinyHttpServer server = started.get(10, TimeUnit.SECONDS);
                 HiccupMeter hiccups = new HiccupMeter();
-                Load load = drive(label, server.port(), seconds);
+                ClientResults load = drive(server.port(), seconds);
                 double machineStallMs = hiccups.stopAndGetWorstMs();
                 loop.callSoonThreadsafe(() -> {
                     server.close();
                     loop.stop();
                 });
                 loopThread.join(10_000);
-                return new Load(label, load.fastMs, load.fastErrors, load.verifies, slow.lines(), slow.longestSeconds(),
+                return new Load(offload, load.fastMs, load.errors, load.verifies, slow.lines(), slow.longestSeconds(),
                         machineStallMs);
             } finally {
                 if (loopThread.isAlive()) {
@@ -185,7 +191,7 @@ final class BlockedLoop implements Experiment {
     }
 
     /** The clients: plain threads with blocking sockets, bounded in time (and so in count). */
-    private static Load drive(String label, int port, double seconds) throws InterruptedException {
+    private static ClientResults drive(int port, double seconds) throws InterruptedException {
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         long interval = TimeUnit.MILLISECONDS.toNanos(FAST_INTERVAL_MS);
@@ -225,7 +231,11 @@ final class BlockedLoop implements Experiment {
             System.arraycopy(c.latenciesMs, 0, all, at, c.count);
             at += c.count;
         }
-        return new Load(label, all, errors, verifies.get(), List.of(), 0, 0);
+        return new ClientResults(all, errors, verifies.get());
+    }
+
+    /** What the clients saw: fast-request latencies (ms), errors, verifies answered. */
+    private record ClientResults(double[] fastMs, int errors, int verifies) {
     }
 
     /**
