@@ -26,9 +26,12 @@ import static io.jasyncio.Asyncio.createTask;
  */
 final class BlockedLoop implements Experiment {
     private static final double VERIFY_SECONDS = 0.2;
-    private static final int FAST_CLIENTS = 4;
-    /** Each fast client sends on a fixed schedule, one request every this many ms. */
-    private static final long FAST_INTERVAL_MS = 5;
+    private static final int FAST_CLIENTS = 6;
+    /**
+     * Each fast client sends on a fixed schedule, one request every this many ms: a modest rate,
+     * so that a busy machine (slow thread wake-ups) does not make the clients fall behind anyway.
+     */
+    private static final long FAST_INTERVAL_MS = 20;
     /** The verify client waits this long between verifies, so the loop is held about a third of the time. */
     private static final long VERIFY_PAUSE_MS = 400;
     private static final int CLIENT_TIMEOUT_MS = 10_000;
@@ -191,21 +194,27 @@ final class BlockedLoop implements Experiment {
     }
 
     /** The clients: plain threads with blocking sockets, bounded in time (and so in count). */
-    private static ClientResults drive(int port, double seconds) throws InterruptedException {
-        long start = System.nanoTime();
+    private static ClientResults drive(int port, double seconds) throws IOException, InterruptedException {
+        // Connect everyone first: the schedule starts once the connections exist.
+        List<BlockingHttpClient> connections = new ArrayList<>();
+        for (int i = 0; i <= FAST_CLIENTS; i++) {
+            connections.add(new BlockingHttpClient(port, CLIENT_TIMEOUT_MS));
+        }
+        long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
         long end = start + (long) (seconds * 1e9);
         long interval = TimeUnit.MILLISECONDS.toNanos(FAST_INTERVAL_MS);
         List<FastClient> fast = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < FAST_CLIENTS; i++) {
-            FastClient c = new FastClient(port, start + interval * i / FAST_CLIENTS, interval, end);
+            FastClient c = new FastClient(connections.get(i), start + interval * i / FAST_CLIENTS, interval, end);
             fast.add(c);
             threads.add(Thread.ofPlatform().name("lab-fast-client-" + i).start(c));
         }
         AtomicInteger verifies = new AtomicInteger();
         AtomicInteger verifyErrors = new AtomicInteger();
+        BlockingHttpClient verifyConnection = connections.get(FAST_CLIENTS);
         threads.add(Thread.ofPlatform().name("lab-verify-client").start(() -> {
-            try (BlockingHttpClient client = new BlockingHttpClient(port, CLIENT_TIMEOUT_MS)) {
+            try (BlockingHttpClient client = verifyConnection) {
                 while (System.nanoTime() < end) {
                     if (client.get("/verify") == 200) {
                         verifies.incrementAndGet();
@@ -244,7 +253,7 @@ final class BlockedLoop implements Experiment {
      * server must not hide the requests it could not send (wrk2's "coordinated omission").
      */
     private static final class FastClient implements Runnable {
-        final int port;
+        final BlockingHttpClient connection;
         final long first;
         final long interval;
         final long end;
@@ -252,8 +261,8 @@ final class BlockedLoop implements Experiment {
         int count;
         int errors;
 
-        FastClient(int port, long first, long interval, long end) {
-            this.port = port;
+        FastClient(BlockingHttpClient connection, long first, long interval, long end) {
+            this.connection = connection;
             this.first = first;
             this.interval = interval;
             this.end = end;
@@ -262,7 +271,7 @@ final class BlockedLoop implements Experiment {
 
         @Override
         public void run() {
-            try (BlockingHttpClient client = new BlockingHttpClient(port, CLIENT_TIMEOUT_MS)) {
+            try (BlockingHttpClient client = connection) {
                 for (int k = 0; k < latenciesMs.length; k++) {
                     long due = first + k * interval;
                     long wait = due - System.nanoTime();
