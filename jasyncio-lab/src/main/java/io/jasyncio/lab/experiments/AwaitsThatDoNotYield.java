@@ -78,10 +78,10 @@ final class AwaitsThatDoNotYield implements Experiment {
     public void run(Trial trial) throws Exception {
         double stormSeconds = trial.size(0.4, 0.8);
         List<Outcome> outcomes = new ArrayList<>();
-        for (StormVariant v : variants()) { // a short untimed storm of each kind, so the JIT does not favour the later ones
+        List<StormVariant> variants = variants();
+        for (StormVariant v : variants) { // a short untimed storm of each kind, so the JIT does not favour the later ones
             storm(v, 0.1);
         }
-        List<StormVariant> variants = variants();
         for (int i = 0; i < variants.size(); i++) {
             StormVariant v = variants.get(i);
             trial.progress("storm of %.1f s: %s, while a heartbeat wants to beat every %.0f ms", stormSeconds, v.label,

@@ -15,8 +15,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * iteration runs only the snapshot of callbacks that were ready when its drain began.
  */
 final class SnapshotKeepsIoAlive implements Experiment {
-    /** The reader takes only this much per call, so data stays pending across many iterations. */
-    private static final int READ_CHUNK = 8;
+    /**
+     * The reader takes one byte per call, so the prefilled pipe (64 KiB on Linux) alone keeps data
+     * pending for tens of thousands of iterations, whenever the writer thread gets to run.
+     */
+    private static final int READ_CHUNK = 1;
 
     @Override
     public String name() {
