@@ -59,9 +59,11 @@ final class FasterLoops implements Experiment {
                 MESSAGE_BYTES, HANDLER_MICROS);
         List<Workload> workloads = List.of(new Workload("echo", 0), new Workload("handler-heavy", hashRounds));
 
-        // With loops to compare, each is measured twice, alternating, and keeps its best run: a busy
-        // machine only ever slows a run down, and alternating spreads the busy moments fairly.
-        int rounds = loops.size() > 1 ? 2 : 1;
+        // With loops to compare, each is measured three times, alternating, and keeps its best run: a
+        // busy machine only ever slows a run down, and alternating spreads the busy moments fairly.
+        // (Two copies of the same loop measured this way on a busy 2-core machine still differed by
+        // up to 1.2x: hence the 1.25x bar for "helps".)
+        int rounds = loops.size() > 1 ? 3 : 1;
         if (rounds > 1) {
             trial.report("each loop measured %d times, alternating; the best run counts", rounds);
         }
@@ -120,7 +122,7 @@ final class FasterLoops implements Experiment {
         double heavyGain = throughput[fastest][1] / throughput[slowest][1];
         trial.measure("echoGain", echoGain);
         trial.measure("handlerHeavyGain", heavyGain);
-        trial.check(echoGain >= 1.10, "the faster loop helps socket-heavy work",
+        trial.check(echoGain >= 1.25, "the faster loop helps socket-heavy work",
                 "echo: %s %.2fx %s", loops.get(fastest), echoGain, loops.get(slowest));
         trial.check(heavyGain - 1 <= (echoGain - 1) / 2, "the gain shrinks as handler code dominates",
                 "handler-heavy: %s %.2fx %s (echo: %.2fx)", loops.get(fastest), heavyGain, loops.get(slowest), echoGain);
@@ -128,10 +130,10 @@ final class FasterLoops implements Experiment {
 
     /** Rounds of SHA-256 that take about {@link #HANDLER_MICROS} here. */
     private static int calibrate() {
-        CpuWork.hashRounds(20_000); // warm up
+        CpuWork.hashFor(0.3); // long enough for the JIT: a cold measurement would ask for too few rounds
         int rounds = 20_000;
         long best = Long.MAX_VALUE;
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 5; i++) {
             long t0 = System.nanoTime();
             CpuWork.hashRounds(rounds);
             best = Math.min(best, System.nanoTime() - t0);
