@@ -1,45 +1,84 @@
 package io.jasyncio.lab;
 
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.Handle;
-import io.jasyncio.loop.LoopObserver;
+import io.jasyncio.lab.experiments.Experiment;
+import io.jasyncio.lab.experiments.Experiments;
+import io.jasyncio.lab.experiments.Lab;
+import io.jasyncio.lab.experiments.Result;
+import io.jasyncio.lab.report.HtmlReport;
+import io.jasyncio.lab.report.JsonReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code ./jasyncio lab}: the tour of the loop's claims, measured live. */
+/**
+ * {@code ./jasyncio lab}: the tour of the loop's claims, each measured on a live loop with a
+ * verdict computed from the measurements. Exits non-zero when any claim does not hold.
+ */
 @Command(name = "lab", mixinStandardHelpOptions = true,
         description = "Every claim about the loop, measured on a live loop.")
 final class LabCommand implements Callable<Integer> {
+    @Option(names = "--list", description = "list the experiments and exit")
+    boolean list;
+
+    @Option(names = "--only", split = ",", paramLabel = "NAME",
+            description = "run only these experiments (repeatable, or comma separated)")
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--quick", description = "small sizes (what the tests run)")
+    boolean quick;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
+    Path json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "also write a self-contained HTML report with charts")
+    Path html;
+
+    private final PrintStream out;
+
+    LabCommand() {
+        this(System.out);
+    }
+
+    LabCommand(PrintStream out) {
+        this.out = out;
+    }
+
     @Override
-    public Integer call() {
-        EventLoop loop = EventLoops.newEventLoop();
-        int[] iteration = {0};
-        loop.setObserver(new LoopObserver() {
-            @Override
-            public void beforeSelect(long timeoutNanos, int readyCount, int timerCount) {
-                iteration[0]++;
-                String timeout = timeoutNanos < 0 ? "none (block)" : String.format("%.3f ms", timeoutNanos / 1e6);
-                System.out.printf("iteration %d: %d ready, %d timers -> select timeout %s%n",
-                        iteration[0], readyCount, timerCount, timeout);
+    public Integer call() throws IOException {
+        if (list) {
+            for (Experiment e : Experiments.all()) {
+                out.printf(Locale.ROOT, "%-14s %s%n", e.name(), e.title());
             }
-
-            @Override
-            public void beforeDrain(int timersMoved, int ntodo) {
-                System.out.printf("  %d due timers moved; snapshot ntodo=%d%n", timersMoved, ntodo);
-            }
-
-            @Override
-            public void handleFinished(Handle handle, long nanos) {
-                System.out.printf("  ran %s%n", handle);
-            }
-        });
-        loop.callSoon(() -> loop.callSoon(() -> System.out.println("  (added during the drain: runs next iteration)")));
-        loop.callLater(0.05, () -> System.out.println("  timer at +50 ms"));
-        loop.callLater(0.10, loop::stop);
-        loop.runForever();
-        loop.close();
-        return 0;
+            return 0;
+        }
+        List<Experiment> selected;
+        try {
+            selected = Experiments.select(only);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
+        out.printf(Locale.ROOT, "jasyncio lab: %d experiment(s)%s, measured on this machine (%d CPUs, Java %s)%n",
+                selected.size(), quick ? " in quick mode" : "", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+        List<Result> results = new Lab(out, quick).run(selected);
+        if (json != null) {
+            Files.writeString(json, JsonReport.render(results), StandardCharsets.UTF_8);
+            out.println("wrote " + json);
+        }
+        if (html != null) {
+            Files.writeString(html, HtmlReport.render(results, quick), StandardCharsets.UTF_8);
+            out.println("wrote " + html);
+        }
+        return Lab.exitCode(results);
     }
 }

@@ -1,0 +1,20 @@
+package io.jasyncio.lab.experiments;
+
+/** What the measurements say about a claim. */
+public enum Verdict {
+    HOLDS("holds"),
+    DOES_NOT_HOLD("does not hold"),
+    /** The experiment could not measure what the claim needs here (said why); not a pass. */
+    SKIPPED("skipped");
+
+    private final String label;
+
+    Verdict(String label) {
+        this.label = label;
+    }
+
+    /** The words used in the console, the JSON and the HTML report. */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,102 @@
+package io.jasyncio.lab.report;
+
+import io.jasyncio.lab.experiments.Chart;
+import io.jasyncio.lab.experiments.Check;
+import io.jasyncio.lab.experiments.Result;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+
+/** The lab's results as one self-contained HTML page, charts inline as SVG. */
+public final class HtmlReport {
+    private HtmlReport() {
+    }
+
+    private static final String STYLE = """
+            body { font-family: system-ui, sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+            h1 { margin-bottom: 0.2rem; }
+            .meta { color: #666; }
+            section { border-top: 1px solid #ddd; margin-top: 2rem; padding-top: 0.5rem; }
+            .claim { font-style: italic; }
+            pre { background: #f6f6f6; padding: 0.6rem; overflow-x: auto; font-size: 0.8rem; }
+            .verdict { display: inline-block; padding: 0.1rem 0.5rem; border-radius: 0.3rem; color: #fff; font-size: 0.9rem; }
+            .holds { background: #2e7d32; } .does-not-hold { background: #c62828; } .skipped { background: #757575; }
+            li.ok::marker { content: "\\2714  "; color: #2e7d32; } li.no::marker { content: "\\2718  "; color: #c62828; }
+            table { border-collapse: collapse; } td, th { padding: 0.2rem 0.8rem; text-align: left; }
+            svg { display: block; margin: 1rem 0; max-width: 100%; height: auto; font-size: 12px; }
+            svg .title { font-weight: bold; font-size: 13px; } svg .small { font-size: 10px; }
+            svg .axis { stroke: #444; } svg .grid { stroke: #e4e4e4; }
+            """;
+
+    public static String render(List<Result> results, boolean quick) {
+        StringBuilder s = new StringBuilder();
+        s.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<title>jasyncio lab</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+        s.append("<h1>jasyncio lab</h1>\n");
+        s.append(String.format(Locale.ROOT,
+                "<p class=\"meta\">Measured %s on %s %s, %d CPUs, Java %s%s.</p>%n",
+                Instant.now().truncatedTo(ChronoUnit.SECONDS), escape(System.getProperty("os.name")),
+                escape(System.getProperty("os.arch")), Runtime.getRuntime().availableProcessors(),
+                escape(System.getProperty("java.version")), quick ? " (quick mode: small sizes)" : ""));
+        s.append("<table>\n<tr><th>experiment</th><th>name (--only)</th><th>verdict</th></tr>\n");
+        for (Result r : results) {
+            s.append("<tr><td><a href=\"#").append(escape(r.name())).append("\">").append(escape(r.title()))
+                    .append("</a></td><td>").append(escape(r.name())).append("</td><td>").append(badge(r))
+                    .append("</td></tr>\n");
+        }
+        s.append("</table>\n");
+        for (Result r : results) {
+            section(s, r);
+        }
+        s.append("</body>\n</html>\n");
+        return s.toString();
+    }
+
+    private static void section(StringBuilder s, Result r) {
+        s.append("<section id=\"").append(escape(r.name())).append("\">\n");
+        s.append("<h2>").append(escape(r.title())).append(" ").append(badge(r)).append("</h2>\n");
+        s.append("<p class=\"claim\">").append(escape(r.claim())).append("</p>\n");
+        if (!r.report().isEmpty()) {
+            s.append("<pre>");
+            for (String line : r.report()) {
+                s.append(escape(line)).append('\n');
+            }
+            s.append("</pre>\n");
+        }
+        s.append("<ul>\n");
+        for (Check c : r.checks()) {
+            s.append("<li class=\"").append(c.passed() ? "ok" : "no").append("\">").append(escape(c.expectation()))
+                    .append(": ").append(escape(c.evidence())).append("</li>\n");
+        }
+        if (r.skipReason() != null) {
+            s.append("<li>skipped because ").append(escape(r.skipReason())).append("</li>\n");
+        }
+        s.append("</ul>\n");
+        for (Chart chart : r.charts()) {
+            s.append(SvgCharts.render(chart));
+        }
+        s.append("</section>\n");
+    }
+
+    private static String badge(Result r) {
+        String label = r.verdict().label();
+        return "<span class=\"verdict " + label.replace(' ', '-') + "\">" + escape(label) + "</span>";
+    }
+
+    static String escape(String text) {
+        StringBuilder s = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '<' -> s.append("&lt;");
+                case '>' -> s.append("&gt;");
+                case '&' -> s.append("&amp;");
+                case '"' -> s.append("&quot;");
+                default -> s.append(c);
+            }
+        }
+        return s.toString();
+    }
+}
