@@ -1,6 +1,7 @@
 package io.jasyncio.lab.experiments;
 
 import io.jasyncio.Asyncio;
+import io.jasyncio.task.CooperativeBudget;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Task;
@@ -65,12 +66,10 @@ final class AwaitsThatDoNotYield implements Experiment {
         List<StormVariant> variants = new ArrayList<>();
         variants.add(new StormVariant("no-yield", "cache hits only (no pending await)", 0, loop -> { }));
         variants.add(new StormVariant("sleep0", "sleep(0) every " + YIELD_EVERY + " hits", YIELD_EVERY, loop -> { }));
-        // ---- HOOK: cooperative budget (the lead wires this after merging the budget branch) ----------
-        // Third variant, "with the budget on": the same storm with no sleep(0), on a loop whose
-        // cooperative budget forces a yield after N done-awaits. Add it here as
-        //   variants.add(new StormVariant("budget", "budget on, no sleep(0)", 0, loop -> /* turn the budget on */));
-        // and judge() already checks every variant after the first like the sleep(0) one.
-        // ----------------------------------------------------------------------------------------------
+        // Tokio's fix, off by default (asyncio semantics): after BUDGET consecutive awaits that did
+        // not suspend, the task yields once by itself, with no sleep(0) in the storm's code.
+        variants.add(new StormVariant("budget", "cooperative budget of " + YIELD_EVERY + " awaits, no sleep(0)", 0,
+                loop -> CooperativeBudget.set(YIELD_EVERY)));
         return variants;
     }
 
@@ -144,6 +143,14 @@ final class AwaitsThatDoNotYield implements Experiment {
 
     /** Runs one storm next to a heartbeat on a fresh loop and reports the heartbeat's gaps. */
     private static Outcome storm(StormVariant variant, double stormSeconds) {
+        try {
+            return stormOnFreshLoop(variant, stormSeconds);
+        } finally {
+            CooperativeBudget.disable(); // the budget is process-wide: never leak it into the next variant
+        }
+    }
+
+    private static Outcome stormOnFreshLoop(StormVariant variant, double stormSeconds) {
         return Asyncio.run(() -> {
             variant.loopSetup.accept(Asyncio.getRunningLoop());
             Cache cache = new Cache(Asyncio.getRunningLoop());

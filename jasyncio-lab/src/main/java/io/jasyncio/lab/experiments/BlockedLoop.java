@@ -1,5 +1,7 @@
 package io.jasyncio.lab.experiments;
 
+import io.jasyncio.debug.BlockedLoopReport;
+import io.jasyncio.debug.Watchdog;
 import io.jasyncio.lab.net.BlockingHttpClient;
 import io.jasyncio.lab.net.TinyHttpServer;
 import io.jasyncio.lab.net.TinyHttpServer.Response;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,6 +29,8 @@ import static io.jasyncio.Asyncio.createTask;
  */
 final class BlockedLoop implements Experiment {
     private static final double VERIFY_SECONDS = 0.2;
+    /** The watchdog reports a handle still running after this long: half the verify. */
+    private static final double WATCHDOG_SECONDS = 0.1;
     private static final int FAST_CLIENTS = 6;
     /**
      * Each fast client sends on a fixed schedule, one request every this many ms: a modest rate,
@@ -55,7 +60,7 @@ final class BlockedLoop implements Experiment {
 
     /** What the fast requests saw while verifies ran one way or the other. */
     record Load(boolean offloaded, double[] fastMs, int fastErrors, int verifies, List<String> slowLines,
-                double slowestLogged, double machineStallMs) {
+                double slowestLogged, double machineStallMs, List<BlockedLoopReport> watchdogReports) {
         String label() {
             return offloaded ? "verify in runInExecutor" : "verify on the loop";
         }
@@ -113,6 +118,21 @@ final class BlockedLoop implements Experiment {
         if (!offloaded.slowLines.isEmpty()) {
             trial.report("  %s", offloaded.slowLines.get(0));
         }
+        // The watchdog saw the loop held while it was held, so its stack names the blocking frame.
+        BlockedLoopReport caught = blocked.watchdogReports.stream()
+                .filter(r -> r.stack().stream().anyMatch(BlockedLoop::isVerifyFrame)).findFirst().orElse(null);
+        trial.report("watchdog (threshold %.0f ms), verify on the loop: %d report(s)%s", WATCHDOG_SECONDS * 1000,
+                blocked.watchdogReports.size(), caught == null ? "" : "; the loop thread's stack while it was held:");
+        if (caught != null) {
+            int from = Math.max(0, caught.stack().indexOf(caught.blockingFrame()));
+            caught.stack().stream().skip(from).limit(6).forEach(frame -> trial.report("    at %s", frame));
+            trial.measure("watchdogBlockingFrame", String.valueOf(caught.blockingFrame()));
+        }
+        trial.report("watchdog, verify in the executor: %d report(s)", offloaded.watchdogReports.size());
+        trial.measure("blocked.watchdogReports", blocked.watchdogReports.size());
+        trial.measure("offloaded.watchdogReports", offloaded.watchdogReports.size());
+        trial.check(caught != null, "the watchdog names the blocking frame while the loop is held",
+                "%s", caught == null ? "no report named the verify" : "caught in " + caught.blockingFrame());
         trial.chart(new Chart.Histogram("Latency of the fast requests", "latency (ms, log scale)",
                 List.of(new Chart.Samples(blocked.label(), blocked.fastMs),
                         new Chart.Samples(offloaded.label(), offloaded.fastMs))));
@@ -130,6 +150,11 @@ final class BlockedLoop implements Experiment {
                 offloaded.percentile(0.99), allowed);
         trial.check(blocked.slowestLogged >= 0.15, "debug mode logs the step that held the loop",
                 "%d line(s), longest %.3f s", blocked.slowLines.size(), blocked.slowestLogged);
+    }
+
+    /** A frame of the CPU-bound verify (the work the watchdog must catch the loop doing). */
+    private static boolean isVerifyFrame(StackTraceElement frame) {
+        return frame.getClassName().endsWith("CpuWork");
     }
 
     private static Load report(Trial trial, Load l) {
@@ -162,14 +187,14 @@ final class BlockedLoop implements Experiment {
                 started.completeExceptionally(e);
             }
         });
-        try (SlowCallbackLog slow = new SlowCallbackLog()) {
+        List<BlockedLoopReport> watchdogReports = new CopyOnWriteArrayList<>();
+        // The lab prints the watchdog's reports itself: keep its log lines off the console meanwhile.
+        java.util.logging.Logger watchdogLog = java.util.logging.Logger.getLogger("io.jasyncio.debug");
+        java.util.logging.Level watchdogLevel = watchdogLog.getLevel();
+        watchdogLog.setLevel(java.util.logging.Level.OFF);
+        try (SlowCallbackLog slow = new SlowCallbackLog();
+             Watchdog watchdog = Watchdog.install(loop, WATCHDOG_SECONDS, watchdogReports::add)) {
             Thread loopThread = Thread.ofPlatform().name("lab-http-loop").start(loop::runForever);
-            // ---- HOOK: blocked-loop watchdog (the lead wires this after merging the debug branch) ------
-            // Start the watchdog on `loop` here (threshold ~100 ms): while the verify holds the loop it
-            // captures the loop thread's stack. After the load, report the captured frames with
-            // trial.report(...) (pass the trial in) and add a check: a stack naming CpuWork.hashFor was
-            // captured in the blocked run, none in the offloaded one. Stop the watchdog before loop.close().
-            // ----------------------------------------------------------------------------------------------
             try {
                 TinyHttpServer server = started.get(10, TimeUnit.SECONDS);
                 HiccupMeter hiccups = new HiccupMeter();
@@ -181,7 +206,7 @@ final class BlockedLoop implements Experiment {
                 });
                 loopThread.join(10_000);
                 return new Load(offload, load.fastMs, load.errors, load.verifies, slow.lines(), slow.longestSeconds(),
-                        machineStallMs);
+                        machineStallMs, List.copyOf(watchdogReports));
             } finally {
                 if (loopThread.isAlive()) {
                     loop.callSoonThreadsafe(loop::stop);
@@ -189,6 +214,7 @@ final class BlockedLoop implements Experiment {
                 }
             }
         } finally {
+            watchdogLog.setLevel(watchdogLevel);
             loop.close();
         }
     }
