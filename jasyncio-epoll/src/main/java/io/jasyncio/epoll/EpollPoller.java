@@ -27,7 +27,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *   <li>{@code epoll_wait} fills a native events array reused across calls; a full array doubles
  *       for the next call (as Netty does), so a burst is drained in fewer calls.</li>
  *   <li>Wake-ups write an eventfd. A flag dedupes them: only the first {@link #wakeup()} after the
- *       loop last consumed the eventfd pays for a syscall, so a busy producer costs one CAS.</li>
+ *       loop last saw the eventfd pays for a syscall, so a busy producer costs one CAS. The eventfd
+ *       is edge-triggered (as in Netty): each write is a new edge, so the loop never reads it
+ *       back, one syscall less per wake-up (its counter would need 2^64 wake-ups to fill).</li>
+ *   <li>A poll (timeout 0) with no channel watched is skipped: it could only report the eventfd,
+ *       whose wake-ups the loop does not need while it is not going to sleep (libuv skips its
+ *       poll likewise when it watches no fds). A pending edge stays and is seen at the next wait.
+ *       Polls that are made use a "critical" downcall (see {@link LibC}).</li>
  *   <li>The JDK closes a channel's fd when the channel closes (it knows nothing of our epoll, and
  *       epoll forgets a closed fd by itself). Our table must forget it too: a registration whose
  *       channel is closed is dropped when an event or an interest change reaches it, and a new
@@ -56,7 +62,6 @@ public final class EpollPoller implements Poller {
     private final MemorySegment ctlEvent = arena.allocate(EPOLL_EVENT_SIZE, 8);
     /** The 8-byte counter increment a wake-up writes; never changed, so any thread may use it. */
     private final MemorySegment wakeIncrement = arena.allocate(JAVA_LONG);
-    private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
     private final Object wakeWriteLock = new Object();
     private final int epfd;
     private final int eventFd;
@@ -65,6 +70,7 @@ public final class EpollPoller implements Poller {
     private MemorySegment events;
     private int eventsCapacity;
     private IoRegistration[] byFd = new IoRegistration[256];
+    private int watched;
     @SuppressWarnings("unused") // accessed through WAKE_STATE
     private volatile int wakeState;
     private boolean closed;
@@ -103,7 +109,7 @@ public final class EpollPoller implements Poller {
         this.epfd = ep;
         this.eventFd = efd;
         try {
-            ctl(LibC.EPOLL_CTL_ADD, efd, LibC.EPOLLIN);
+            ctl(LibC.EPOLL_CTL_ADD, efd, LibC.EPOLLIN | LibC.EPOLLET);
         } catch (IOException e) {
             close();
             throw e;
@@ -180,25 +186,23 @@ public final class EpollPoller implements Poller {
 
     /** The number of channels watched now (for tests and statistics). */
     public int watchedCount() {
-        int n = 0;
-        for (IoRegistration r : byFd) {
-            if (r != null) {
-                n++;
-            }
-        }
-        return n;
+        return watched;
     }
 
     private void remember(int fd, IoRegistration registration) {
         if (fd >= byFd.length) {
             byFd = Arrays.copyOf(byFd, Math.max(fd + 1, byFd.length * 2));
         }
-        byFd[fd] = registration;
+        if (byFd[fd] == null) {
+            watched++;
+        }
+        byFd[fd] = registration; // may replace a closed channel's registration: its fd was reused
     }
 
     private void forget(int fd, IoRegistration registration) {
         if (fd < byFd.length && byFd[fd] == registration) {
             byFd[fd] = null;
+            watched--;
         }
         registration.pollerKey = null;
     }
@@ -231,6 +235,9 @@ public final class EpollPoller implements Poller {
         if (closed) {
             throw new ClosedChannelException();
         }
+        if (timeoutNanos == 0 && watched == 0) {
+            return 0;
+        }
         int n = epollWait(timeoutNanos);
         MemorySegment ready = events;
         IoRegistration[] table = byFd;
@@ -240,7 +247,7 @@ public final class EpollPoller implements Poller {
             int epollEvents = ready.get(EVENT_INT, base);
             int fd = ready.get(EVENT_INT, base + EPOLL_EVENT_DATA_OFFSET);
             if (fd == eventFd) {
-                consumeWakeup();
+                rearmWakeup();
                 continue;
             }
             IoRegistration registration = fd < table.length ? table[fd] : null;
@@ -271,7 +278,9 @@ public final class EpollPoller implements Poller {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         long remaining = timeoutNanos;
         while (true) {
-            int n = LibC.epollWait(errno, epfd, events, eventsCapacity, toMillis(remaining));
+            int n = remaining == 0
+                    ? LibC.epollPoll(errno, epfd, events, eventsCapacity)
+                    : LibC.epollWait(errno, epfd, events, eventsCapacity, toMillis(remaining));
             if (n >= 0) {
                 return n;
             }
@@ -308,18 +317,17 @@ public final class EpollPoller implements Poller {
         }
         synchronized (wakeWriteLock) { // close() must not release the eventfd mid-write
             if (!closed) {
-                LibC.writeIgnoringErrno(eventFd, wakeIncrement, 8);
+                LibC.write(eventFd, wakeIncrement, 8); // EAGAIN only if 2^64 wake-ups were pending
             }
         }
     }
 
     /**
-     * Reads the eventfd back to zero, then re-arms wake-ups. A waker that saw PENDING until the
-     * reset queued its work before looking, and the loop drains the queue after this select, so
+     * The eventfd's edge arrived: later wake-ups must write again. A waker that saw PENDING until
+     * now queued its work before looking, and the loop drains that queue after this select, so
      * no wake-up is lost.
      */
-    private void consumeWakeup() {
-        LibC.read(errno, eventFd, wakeDrain, 8);
+    private void rearmWakeup() {
         WAKE_STATE.compareAndSet(this, WAKE_PENDING, WAKE_IDLE);
     }
 
@@ -344,6 +352,7 @@ public final class EpollPoller implements Poller {
             failedErrno = errno.value();
         }
         Arrays.fill(byFd, null);
+        watched = 0;
         if (eventsArena != null) {
             eventsArena.close();
         }
