@@ -11,5 +11,10 @@ public interface EventLoopProvider {
     /** Whether it can run here (the right OS, native access granted, ...). */
     boolean isAvailable();
 
+    /** Why it cannot run here (shown when it is asked for anyway), or null when it can. */
+    default String unavailableReason() {
+        return isAvailable() ? null : "not supported here";
+    }
+
     EventLoop create();
 }

@@ -43,7 +43,7 @@ public final class EventLoops {
             throw new IllegalArgumentException("unknown event loop '" + name + "'; available: " + availableNames());
         }
         if (!provider.isAvailable()) {
-            throw new IllegalStateException("event loop '" + name + "' cannot run here");
+            throw new IllegalStateException("event loop '" + name + "' cannot run here: " + provider.unavailableReason());
         }
         return provider.create();
     }

@@ -1,0 +1,50 @@
+package io.jasyncio.epoll;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoopProvider;
+
+/**
+ * Makes {@code EventLoops.newEventLoop("epoll")} (and {@code -Djasyncio.loop=epoll}) work: found
+ * through {@code META-INF/services}. Available on Linux when the JVM lets us read channel fds;
+ * otherwise {@link #unavailableReason()} says why, and "nio" remains.
+ */
+public final class EpollEventLoopProvider implements EventLoopProvider {
+    private static final String UNAVAILABLE_REASON = checkAvailability();
+
+    private static String checkAvailability() {
+        String os = System.getProperty("os.name", "");
+        if (!os.toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
+            return "epoll exists only on Linux (this is " + os + ")";
+        }
+        try {
+            String reason = ChannelFds.unavailableReason();
+            if (reason != null) {
+                return reason;
+            }
+            LibC.link(); // binds the C functions now: a missing one shows here, not in a loop
+        } catch (Throwable t) { // LinkageError, or native access denied
+            return "cannot bind epoll through the FFM API: " + t;
+        }
+        return null;
+    }
+
+    @Override
+    public String name() {
+        return "epoll";
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return UNAVAILABLE_REASON == null;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return UNAVAILABLE_REASON;
+    }
+
+    @Override
+    public EventLoop create() {
+        return new EpollEventLoop();
+    }
+}

@@ -1,0 +1,364 @@
+package io.jasyncio.epoll;
+
+import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.Poller;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.util.Arrays;
+
+import static io.jasyncio.epoll.LibC.EPOLL_EVENT_DATA_OFFSET;
+import static io.jasyncio.epoll.LibC.EPOLL_EVENT_SIZE;
+import static io.jasyncio.epoll.LibC.EVENT_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * {@link Poller} straight over Linux epoll, through FFM downcalls: no {@code Selector}, no
+ * {@code SelectionKey}s, no synchronized key sets. Level-triggered, like asyncio's selectors.
+ *
+ * <ul>
+ *   <li>Channels are found by fd in an array (grown as needed); each registration remembers its
+ *       fd and the events epoll has for it.</li>
+ *   <li>{@code epoll_wait} fills a native events array reused across calls; a full array doubles
+ *       for the next call (as Netty does), so a burst is drained in fewer calls.</li>
+ *   <li>Wake-ups write an eventfd. A flag dedupes them: only the first {@link #wakeup()} after the
+ *       loop last saw the eventfd pays for a syscall, so a busy producer costs one CAS. The eventfd
+ *       is edge-triggered (as in Netty): each write is a new edge, so the loop never reads it
+ *       back, one syscall less per wake-up (its counter would need 2^64 wake-ups to fill).</li>
+ *   <li>A poll (timeout 0) with no channel watched is skipped: it could only report the eventfd,
+ *       whose wake-ups the loop does not need while it is not going to sleep (libuv skips its
+ *       poll likewise when it watches no fds). A pending edge stays and is seen at the next wait.
+ *       Polls that are made use a "critical" downcall (see {@link LibC}).</li>
+ *   <li>The JDK closes a channel's fd when the channel closes (it knows nothing of our epoll, and
+ *       epoll forgets a closed fd by itself). Our table must forget it too: a registration whose
+ *       channel is closed is dropped when an event or an interest change reaches it, and a new
+ *       channel that reuses the fd number simply replaces it.</li>
+ * </ul>
+ */
+public final class EpollPoller implements Poller {
+    private static final int INITIAL_EVENTS = 64;
+    private static final int MAX_EVENTS = 4096;
+
+    private static final int WAKE_IDLE = 0;
+    private static final int WAKE_PENDING = 1;
+    private static final int WAKE_CLOSED = 2;
+    private static final VarHandle WAKE_STATE;
+
+    static {
+        try {
+            WAKE_STATE = MethodHandles.lookup().findVarHandle(EpollPoller.class, "wakeState", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Arena arena = Arena.ofShared();
+    private final LibC.Errno errno = new LibC.Errno(arena);
+    private final MemorySegment ctlEvent = arena.allocate(EPOLL_EVENT_SIZE, 8);
+    /** The 8-byte counter increment a wake-up writes; never changed, so any thread may use it. */
+    private final MemorySegment wakeIncrement = arena.allocate(JAVA_LONG);
+    private final Object wakeWriteLock = new Object();
+    private final int epfd;
+    private final int eventFd;
+
+    private Arena eventsArena;
+    private MemorySegment events;
+    private int eventsCapacity;
+    private IoRegistration[] byFd = new IoRegistration[256];
+    private int watched;
+    @SuppressWarnings("unused") // accessed through WAKE_STATE
+    private volatile int wakeState;
+    private boolean closed;
+
+    /** What the poller keeps per registration: the fd and the epoll events set for it. */
+    private static final class Watch {
+        final int fd;
+        int ops;
+
+        Watch(int fd, int ops) {
+            this.fd = fd;
+            this.ops = ops;
+        }
+    }
+
+    public EpollPoller() throws IOException {
+        String reason = ChannelFds.unavailableReason();
+        if (reason != null) {
+            arena.close();
+            throw new IOException("the epoll poller cannot run: " + reason);
+        }
+        wakeIncrement.set(JAVA_LONG, 0, 1L);
+        int ep = LibC.epollCreate1(errno, LibC.EPOLL_CLOEXEC);
+        if (ep < 0) {
+            int e = errno.value();
+            arena.close();
+            throw new IOException("epoll_create1 failed: " + LibC.describe(e));
+        }
+        int efd = LibC.eventfd(errno, 0, LibC.EFD_NONBLOCK | LibC.EFD_CLOEXEC);
+        if (efd < 0) {
+            int e = errno.value();
+            LibC.close(errno, ep);
+            arena.close();
+            throw new IOException("eventfd failed: " + LibC.describe(e));
+        }
+        this.epfd = ep;
+        this.eventFd = efd;
+        try {
+            ctl(LibC.EPOLL_CTL_ADD, efd, LibC.EPOLLIN | LibC.EPOLLET);
+        } catch (IOException e) {
+            close();
+            throw e;
+        }
+        allocateEvents(INITIAL_EVENTS);
+    }
+
+    private void allocateEvents(int capacity) {
+        Arena previous = eventsArena;
+        eventsArena = Arena.ofShared();
+        events = eventsArena.allocate(EPOLL_EVENT_SIZE * capacity, 8);
+        eventsCapacity = capacity;
+        if (previous != null) {
+            previous.close();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Interest
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public void setInterest(IoRegistration registration, int ops) throws IOException {
+        SelectableChannel channel = registration.channel();
+        Watch watch = (Watch) registration.pollerKey;
+        if (watch == null) {
+            if (ops == 0) {
+                return;
+            }
+            if (!channel.isOpen()) {
+                throw new ClosedChannelException();
+            }
+            if (channel.isBlocking()) {
+                channel.configureBlocking(false);
+            }
+            int fd = ChannelFds.fdOf(channel);
+            // EEXIST: a closed channel's fd number, reused, may still be known to epoll when its
+            // file lives on elsewhere; take it over.
+            if (ctlQuiet(LibC.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {
+                ctl(LibC.EPOLL_CTL_MOD, fd, toEpoll(ops));
+            }
+            registration.pollerKey = new Watch(fd, ops);
+            remember(fd, registration);
+        } else if (!channel.isOpen()) {
+            // Its fd is gone (and maybe reused): never touch epoll for it again.
+            forget(watch.fd, registration);
+            if ((ops & ~watch.ops) != 0) {
+                throw new ClosedChannelException();
+            }
+        } else if (ops == 0) {
+            forget(watch.fd, registration);
+            int e = ctlQuiet(LibC.EPOLL_CTL_DEL, watch.fd, 0);
+            if (e != 0 && e != LibC.ENOENT && e != LibC.EBADF) {
+                throw new IOException("epoll_ctl(DEL, " + watch.fd + ") failed: " + LibC.describe(e));
+            }
+        } else if (ops != watch.ops) {
+            if (ctlQuiet(LibC.EPOLL_CTL_MOD, watch.fd, toEpoll(ops)) == LibC.ENOENT) {
+                ctl(LibC.EPOLL_CTL_ADD, watch.fd, toEpoll(ops));
+            }
+            watch.ops = ops;
+        }
+    }
+
+    @Override
+    public IoRegistration registrationOf(SelectableChannel channel) {
+        int fd = ChannelFds.fdOf(channel);
+        IoRegistration[] table = byFd;
+        if (fd < 0 || fd >= table.length) {
+            return null;
+        }
+        IoRegistration registration = table[fd];
+        return registration != null && registration.channel() == channel ? registration : null;
+    }
+
+    /** The number of channels watched now (for tests and statistics). */
+    public int watchedCount() {
+        return watched;
+    }
+
+    private void remember(int fd, IoRegistration registration) {
+        if (fd >= byFd.length) {
+            byFd = Arrays.copyOf(byFd, Math.max(fd + 1, byFd.length * 2));
+        }
+        if (byFd[fd] == null) {
+            watched++;
+        }
+        byFd[fd] = registration; // may replace a closed channel's registration: its fd was reused
+    }
+
+    private void forget(int fd, IoRegistration registration) {
+        if (fd < byFd.length && byFd[fd] == registration) {
+            byFd[fd] = null;
+            watched--;
+        }
+        registration.pollerKey = null;
+    }
+
+    private static int toEpoll(int ops) {
+        return ((ops & READ) != 0 ? LibC.EPOLLIN : 0) | ((ops & WRITE) != 0 ? LibC.EPOLLOUT : 0);
+    }
+
+    private void ctl(int op, int fd, int epollEvents) throws IOException {
+        int e = ctlQuiet(op, fd, epollEvents);
+        if (e != 0) {
+            throw new IOException("epoll_ctl(" + op + ", fd " + fd + ") failed: " + LibC.describe(e));
+        }
+    }
+
+    /** epoll_ctl; returns 0 or the errno. */
+    private int ctlQuiet(int op, int fd, int epollEvents) {
+        ctlEvent.set(EVENT_INT, 0, epollEvents);
+        ctlEvent.set(EVENT_INT, EPOLL_EVENT_DATA_OFFSET, fd);
+        ctlEvent.set(EVENT_INT, EPOLL_EVENT_DATA_OFFSET + 4, 0);
+        return LibC.epollCtl(errno, epfd, op, fd, ctlEvent) == 0 ? 0 : errno.value();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Waiting
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        if (timeoutNanos == 0 && watched == 0) {
+            return 0;
+        }
+        int n = epollWait(timeoutNanos);
+        MemorySegment ready = events;
+        IoRegistration[] table = byFd;
+        int reported = 0;
+        for (int i = 0; i < n; i++) {
+            long base = i * EPOLL_EVENT_SIZE;
+            int epollEvents = ready.get(EVENT_INT, base);
+            int fd = ready.get(EVENT_INT, base + EPOLL_EVENT_DATA_OFFSET);
+            if (fd == eventFd) {
+                rearmWakeup();
+                continue;
+            }
+            IoRegistration registration = fd < table.length ? table[fd] : null;
+            if (registration == null) {
+                continue;
+            }
+            if (!registration.channel().isOpen()) {
+                forget(fd, registration); // stale: its fd was closed under us
+                continue;
+            }
+            // As asyncio's EpollSelector: anything but EPOLLIN (errors, hang-ups) wakes the
+            // writer, anything but EPOLLOUT wakes the reader; only what is asked for is reported.
+            int ops = ((epollEvents & ~LibC.EPOLLOUT) != 0 ? READ : 0) | ((epollEvents & ~LibC.EPOLLIN) != 0 ? WRITE : 0);
+            ops &= ((Watch) registration.pollerKey).ops;
+            if (ops != 0) {
+                reported++;
+                sink.onIoEvent(registration, ops);
+            }
+        }
+        if (n == eventsCapacity && eventsCapacity < MAX_EVENTS) {
+            allocateEvents(eventsCapacity * 2);
+        }
+        return reported;
+    }
+
+    /** epoll_wait, retried on EINTR with what is left of the timeout. */
+    private int epollWait(long timeoutNanos) throws IOException {
+        long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
+        long remaining = timeoutNanos;
+        while (true) {
+            int n = remaining == 0
+                    ? LibC.epollPoll(errno, epfd, events, eventsCapacity)
+                    : LibC.epollWait(errno, epfd, events, eventsCapacity, toMillis(remaining));
+            if (n >= 0) {
+                return n;
+            }
+            int e = errno.value();
+            if (e != LibC.EINTR) {
+                throw new IOException("epoll_wait failed: " + LibC.describe(e));
+            }
+            if (timeoutNanos > 0) {
+                remaining = deadline - System.nanoTime();
+                if (remaining <= 0) {
+                    return 0;
+                }
+            }
+        }
+    }
+
+    /** Nanoseconds to epoll's milliseconds, rounded up (waking early would spin): 0 polls, -1 waits. */
+    static int toMillis(long timeoutNanos) {
+        if (timeoutNanos <= 0) {
+            return timeoutNanos == 0 ? 0 : -1;
+        }
+        long millis = (timeoutNanos + 999_999) / 1_000_000;
+        return (int) Math.min(millis, Integer.MAX_VALUE);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Wake-up
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public void wakeup() {
+        if (!WAKE_STATE.compareAndSet(this, WAKE_IDLE, WAKE_PENDING)) {
+            return; // a wake-up is already on its way (or the poller is closed)
+        }
+        synchronized (wakeWriteLock) { // close() must not release the eventfd mid-write
+            if (!closed) {
+                LibC.write(eventFd, wakeIncrement, 8); // EAGAIN only if 2^64 wake-ups were pending
+            }
+        }
+    }
+
+    /**
+     * The eventfd's edge arrived: later wake-ups must write again. A waker that saw PENDING until
+     * now queued its work before looking, and the loop drains that queue after this select, so
+     * no wake-up is lost.
+     */
+    private void rearmWakeup() {
+        WAKE_STATE.compareAndSet(this, WAKE_PENDING, WAKE_IDLE);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Closing
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public void close() throws IOException {
+        synchronized (wakeWriteLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            WAKE_STATE.setVolatile(this, WAKE_CLOSED);
+        }
+        int failedErrno = 0;
+        if (LibC.close(errno, eventFd) != 0) {
+            failedErrno = errno.value();
+        }
+        if (LibC.close(errno, epfd) != 0) {
+            failedErrno = errno.value();
+        }
+        Arrays.fill(byFd, null);
+        watched = 0;
+        if (eventsArena != null) {
+            eventsArena.close();
+        }
+        arena.close();
+        if (failedErrno != 0) {
+            throw new IOException("closing the epoll fds failed: " + LibC.describe(failedErrno));
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package io.jasyncio.epoll;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The few Linux C functions the epoll loop calls, bound once as FFM downcall handles. Calls that
+ * can fail take a per-caller {@link Errno} segment first: the linker copies {@code errno} into it
+ * right after the call, before the JVM can clobber it.
+ *
+ * <p>Each wrapper returns the C result unchanged (negative on failure); callers decide which
+ * errno values are expected.
+ */
+final class LibC {
+    private LibC() {
+    }
+
+    static final int EPOLL_CLOEXEC = 0x80000;
+    static final int EPOLL_CTL_ADD = 1;
+    static final int EPOLL_CTL_DEL = 2;
+    static final int EPOLL_CTL_MOD = 3;
+    static final int EPOLLIN = 0x001;
+    static final int EPOLLOUT = 0x004;
+    static final int EPOLLET = 1 << 31;
+    static final int EFD_NONBLOCK = 0x800;
+    static final int EFD_CLOEXEC = 0x80000;
+
+    static final int EINTR = 4;
+    static final int EBADF = 9;
+    static final int EAGAIN = 11;
+    static final int EEXIST = 17;
+    static final int ENOENT = 2;
+
+    /**
+     * {@code struct epoll_event} is {@code {uint32_t events; uint64_t data;}}, packed on x86-64
+     * (12 bytes) and naturally aligned elsewhere (16 bytes). We keep the fd in the low half of data.
+     */
+    static final boolean PACKED_EPOLL_EVENT = isX86_64();
+    static final long EPOLL_EVENT_SIZE = PACKED_EPOLL_EVENT ? 12 : 16;
+    static final long EPOLL_EVENT_DATA_OFFSET = PACKED_EPOLL_EVENT ? 4 : 8;
+    /** An int field of an epoll_event: packed structs leave the data half unaligned. */
+    static final ValueLayout.OfInt EVENT_INT = JAVA_INT.withByteAlignment(1);
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final SymbolLookup LIBC = LINKER.defaultLookup();
+    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
+    private static final MemoryLayout ERRNO_LAYOUT = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = ERRNO_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    private static final MethodHandle EPOLL_CREATE1 = bind("epoll_create1", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    private static final MethodHandle EPOLL_CTL = bind("epoll_ctl",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS), ERRNO_OPTION);
+    private static final MethodHandle EPOLL_WAIT = bind("epoll_wait",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    /**
+     * epoll_wait for a zero timeout only: a "critical" downcall skips the thread-state transitions,
+     * safe because it never blocks (measured ~5% off a poll; never use it for a real wait, it
+     * would hold up the GC).
+     */
+    private static final MethodHandle EPOLL_POLL = bind("epoll_wait",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), ERRNO_OPTION, Linker.Option.critical(false));
+    private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    /** write(2) without errno capture: for the wake-up, which any thread may call. */
+    private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+
+    @SuppressWarnings("restricted") // native access is granted by --enable-native-access
+    private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
+        MemorySegment symbol = LIBC.find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
+        return LINKER.downcallHandle(symbol, descriptor, options);
+    }
+
+    /** Does nothing but run this class's initializer, which binds every function. */
+    static void link() {
+    }
+
+    private static boolean isX86_64() {
+        String arch = System.getProperty("os.arch", "");
+        return arch.equals("amd64") || arch.equals("x86_64");
+    }
+
+    /** Where one thread's calls leave errno. Not shared between threads. */
+    static final class Errno {
+        final MemorySegment segment;
+
+        Errno(Arena arena) {
+            this.segment = arena.allocate(ERRNO_LAYOUT);
+        }
+
+        int value() {
+            return (int) ERRNO.get(segment, 0L);
+        }
+    }
+
+    static int epollCreate1(Errno errno, int flags) {
+        try {
+            return (int) EPOLL_CREATE1.invokeExact(errno.segment, flags);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int epollCtl(Errno errno, int epfd, int op, int fd, MemorySegment event) {
+        try {
+            return (int) EPOLL_CTL.invokeExact(errno.segment, epfd, op, fd, event);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int epollWait(Errno errno, int epfd, MemorySegment events, int maxEvents, int timeoutMillis) {
+        try {
+            return (int) EPOLL_WAIT.invokeExact(errno.segment, epfd, events, maxEvents, timeoutMillis);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /** epoll_wait with a zero timeout, as a critical (non-blocking) downcall. */
+    static int epollPoll(Errno errno, int epfd, MemorySegment events, int maxEvents) {
+        try {
+            return (int) EPOLL_POLL.invokeExact(errno.segment, epfd, events, maxEvents, 0);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int eventfd(Errno errno, int initval, int flags) {
+        try {
+            return (int) EVENTFD.invokeExact(errno.segment, initval, flags);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static long write(int fd, MemorySegment buffer, long count) {
+        try {
+            return (long) WRITE.invokeExact(fd, buffer, count);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int close(Errno errno, int fd) {
+        try {
+            return (int) CLOSE.invokeExact(errno.segment, fd);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /** Downcalls throw nothing checked; anything here is a binding bug. */
+    private static RuntimeException linkageFailure(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException("native call failed", t);
+    }
+
+    static String describe(int errno) {
+        return switch (errno) {
+            case EINTR -> "EINTR";
+            case EBADF -> "EBADF";
+            case EAGAIN -> "EAGAIN";
+            case EEXIST -> "EEXIST";
+            case ENOENT -> "ENOENT";
+            default -> "errno " + errno;
+        };
+    }
+}
