@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that reproduces it.
  */
 @Timeout(60)
-class StreamReaderProperties {
+class StreamReaderPropertiesTest {
 
     static LongStream seeds() {
         return LongStream.range(0, 60);
