@@ -58,10 +58,15 @@ class LabCommandTest {
             String verdict = (String) e.get("verdict");
             assertTrue(e.get("claim") instanceof String claim && !claim.isBlank(), name + " states its claim");
             assertTrue(e.get("measurements") instanceof Map<?, ?> m && !m.isEmpty(), name + " has measurements");
-            boolean acceptable = verdict.equals("holds") || (name.equals("loops") && oneLoop && verdict.equals("skipped"));
+            // [loops] compares the speed of two implementations: a benchmark, which a unit test must
+            // not judge ("speed is measured in benchmarks"); it must run and measure, whatever it finds.
+            boolean acceptable = verdict.equals("holds")
+                    || (name.equals("loops") && (oneLoop ? verdict.equals("skipped") : !verdict.equals("skipped")));
             assertTrue(acceptable, name + ": " + verdict + "\n" + run.output);
         }
-        assertEquals(0, run.exitCode, run.output);
+        boolean loopsHeld = experiments.stream().noneMatch(e -> e.get("name").equals("loops")
+                && e.get("verdict").equals("does not hold"));
+        assertEquals(loopsHeld ? 0 : 1, run.exitCode, run.output);
 
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>"), "an HTML5 page");
