@@ -47,6 +47,10 @@ final class BenchCommand implements Runnable {
         @Option(names = "--warmup", defaultValue = "1", description = "seconds of load before measuring (default: ${DEFAULT-VALUE})")
         double warmup;
 
+        @Option(names = "--server-pid", description = {"Linux: charge the server process PID's CPU time (/proc/PID/stat)",
+                "over the measured window; adds server_cpu_s and server_cpu_us_per_msg to the RESULT line"})
+        Long serverPid;
+
         @Override
         public Integer call() throws Exception {
             InetAddress address = InetAddress.getByName(host);
@@ -58,7 +62,8 @@ final class BenchCommand implements Runnable {
                 System.err.println("need --connections >= 1, --size >= 1, 0 < --duration <= 3600, 0 <= --warmup <= 3600");
                 return 2;
             }
-            EchoLoadClient client = new EchoLoadClient(new InetSocketAddress(address, port), connections, size);
+            EchoLoadClient client = new EchoLoadClient(new InetSocketAddress(address, port), connections, size,
+                    serverPid == null ? null : new ProcessCpu(serverPid));
             EchoLoadClient.Result r;
             try {
                 r = client.run(seconds(warmup), seconds(duration));

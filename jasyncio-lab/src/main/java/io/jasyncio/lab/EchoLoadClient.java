@@ -27,15 +27,22 @@ final class EchoLoadClient {
     private final InetSocketAddress server;
     private final int connections;
     private final int size;
+    private final ProcessCpu serverCpu;
 
-    EchoLoadClient(InetSocketAddress server, int connections, int size) {
+    /** {@code serverCpu}, when not null, is read at the start and end of the measured window. */
+    EchoLoadClient(InetSocketAddress server, int connections, int size, ProcessCpu serverCpu) {
         this.server = server;
         this.connections = connections;
         this.size = size;
+        this.serverCpu = serverCpu;
     }
 
-    /** What a run measured (the warm-up excluded). */
-    record Result(long messages, long bytes, long errors, double seconds, Histogram latencyNanos) {
+    /**
+     * What a run measured (the warm-up excluded). {@code serverCpuSeconds} is the server's CPU
+     * time over the measured window, or -1 when no server process was given.
+     */
+    record Result(long messages, long bytes, long errors, double seconds, Histogram latencyNanos,
+                  double serverCpuSeconds) {
         double messagesPerSecond() {
             return messages / seconds;
         }
@@ -48,11 +55,21 @@ final class EchoLoadClient {
             return latencyNanos.getTotalCount() == 0 ? 0 : latencyNanos.getValueAtPercentile(p) / 1000.0;
         }
 
+        /** The server's CPU microseconds per echoed message; NaN when unknown. */
+        double serverCpuMicrosPerMessage() {
+            return serverCpuSeconds < 0 || messages == 0 ? Double.NaN : serverCpuSeconds * 1e6 / messages;
+        }
+
         String summaryLine() {
-            return String.format(Locale.ROOT,
+            String line = String.format(Locale.ROOT,
                     "RESULT msgs_per_s=%.0f mib_per_s=%.2f p50_us=%.1f p99_us=%.1f p999_us=%.1f errors=%d",
                     messagesPerSecond(), mibPerSecond(), percentileMicros(50), percentileMicros(99),
                     percentileMicros(99.9), errors);
+            if (serverCpuSeconds >= 0) {
+                line += String.format(Locale.ROOT, " server_cpu_s=%.2f server_cpu_us_per_msg=%.3f",
+                        serverCpuSeconds, serverCpuMicrosPerMessage());
+            }
+            return line;
         }
     }
 
@@ -110,10 +127,12 @@ final class EchoLoadClient {
             open = connections;
             long measureFrom = now + warmupNanos;
             long end = measureFrom + durationNanos;
-            measuring = warmupNanos == 0;
+            measuring = false;
+            double cpuAtStart = -1;
             while (open > 0) {
                 now = System.nanoTime();
                 if (!measuring && now >= measureFrom) {
+                    cpuAtStart = serverCpu != null ? serverCpu.seconds() : -1;
                     messages = 0;              // errors are never reset: they count the whole run
                     bytes = 0;
                     latency.reset();
@@ -126,7 +145,8 @@ final class EchoLoadClient {
                 selector.select(this::onReady, waitMs);
             }
             double seconds = (Math.min(System.nanoTime(), end) - measureFrom) / 1e9;
-            return new Result(messages, bytes, errors, Math.max(seconds, 1e-9), latency);
+            double cpu = serverCpu != null && cpuAtStart >= 0 ? serverCpu.seconds() - cpuAtStart : -1;
+            return new Result(messages, bytes, errors, Math.max(seconds, 1e-9), latency, cpu);
         } finally {
             for (Connection c : all) {
                 try {

@@ -73,7 +73,7 @@ class EchoLoadClientTest {
     @Test
     void countsEveryEchoedMessageAndItsLatency() throws Exception {
         InetSocketAddress server = startServer(Long.MAX_VALUE);
-        EchoLoadClient.Result r = new EchoLoadClient(server, 3, 3000).run(100 * MS, 500 * MS);
+        EchoLoadClient.Result r = new EchoLoadClient(server, 3, 3000, null).run(100 * MS, 500 * MS);
         assertTrue(r.messages() > 0, "no message echoed");
         assertEquals(0, r.errors());
         assertEquals(r.messages() * 3000, r.bytes());
@@ -84,9 +84,19 @@ class EchoLoadClientTest {
     }
 
     @Test
+    void chargesTheServerProcessCpuToEachMessage() throws Exception {
+        InetSocketAddress server = startServer(Long.MAX_VALUE);   // in this JVM: charge this process
+        ProcessCpu self = new ProcessCpu(ProcessHandle.current().pid());
+        EchoLoadClient.Result r = new EchoLoadClient(server, 2, 1000, self).run(50 * MS, 500 * MS);
+        assertTrue(r.serverCpuSeconds() >= 0, "no CPU reading");
+        assertTrue(r.summaryLine().matches(".* errors=0 server_cpu_s=[\\d.]+ server_cpu_us_per_msg=[\\d.]+"),
+                r.summaryLine());
+    }
+
+    @Test
     void messagesLargerThanSocketBuffersDoNotDeadlock() throws Exception {
         InetSocketAddress server = startServer(Long.MAX_VALUE);
-        EchoLoadClient.Result r = new EchoLoadClient(server, 2, 4 * 1024 * 1024).run(0, 1000 * MS);
+        EchoLoadClient.Result r = new EchoLoadClient(server, 2, 4 * 1024 * 1024, null).run(0, 1000 * MS);
         assertTrue(r.messages() > 0, "no 4 MiB message made the round trip");
         assertEquals(0, r.errors());
     }
@@ -95,7 +105,7 @@ class EchoLoadClientTest {
     void aServerThatHangsUpIsCountedAsErrorsAndEndsTheRun() throws Exception {
         InetSocketAddress server = startServer(1000);   // echoes 1000 bytes, then closes
         long start = System.nanoTime();
-        EchoLoadClient.Result r = new EchoLoadClient(server, 4, 3000).run(0, 20_000 * MS);
+        EchoLoadClient.Result r = new EchoLoadClient(server, 4, 3000, null).run(0, 20_000 * MS);
         assertEquals(4, r.errors());
         assertEquals(0, r.messages());
         assertTrue(System.nanoTime() - start < 15_000 * MS, "the run waited for its full duration with no connection left");
