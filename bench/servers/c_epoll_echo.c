@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,7 @@ static void on_writable(int ep, struct conn *c) {
 int main(int argc, char **argv) {
     const char *host = "127.0.0.1";
     int port = 0;
+    signal(SIGPIPE, SIG_IGN);   /* a peer that hung up is an EPIPE on that connection, not our death */
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--host") == 0) host = argv[i + 1];
         else if (strcmp(argv[i], "--port") == 0) port = atoi(argv[i + 1]);
