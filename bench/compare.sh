@@ -192,6 +192,7 @@ say "servers: ${servers[*]}"
   echo "warmup=$warmup"
   echo "rounds=$rounds"
   echo "pinned=$([ ${#pin_server[@]} -gt 0 ] && echo yes || echo no)"
+  echo "load_start=$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "command=bench/compare.sh --duration $duration --warmup $warmup --rounds $rounds --sizes \"$sizes\" --connections \"$connections\""
 } >"$meta"
 
@@ -226,5 +227,6 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
+echo "load_end=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
 "$python" "$root/bench/report.py" "$results" "$meta" "$root/docs/BENCHMARKS.md" "$root/docs/benchmarks-echo.svg"
 say "wrote docs/BENCHMARKS.md (echo section) and docs/benchmarks-echo.svg; raw results in $results"

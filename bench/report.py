@@ -4,7 +4,8 @@ chart (Python standard library only).
 usage: report.py RESULTS.tsv META.txt BENCHMARKS.md CHART.svg
 
 The markdown between the ECHO_BEGIN and ECHO_END markers is replaced; the rest of the file (the
-JMH section, notes) is left as it is. With several rounds, each cell shows the median round.
+JMH section, notes) is left as it is. With several rounds, each cell shows its median round by CPU per
+message (for an even count, the lower of the two middle ones).
 """
 import csv
 import html
@@ -104,8 +105,10 @@ def markdown(cells, meta, chart_name):
                f"{meta.get('gcc', '')}.")
     out.append("")
     out.append(f"Each run: {meta.get('warmup', '?')} s warm-up, then {meta.get('duration', '?')} s measured; "
-               f"{meta.get('rounds', '1')} round(s), median shown. Server pinned to CPU 0, client to CPU 1 "
-               f"(pinned: {meta.get('pinned', '?')}). Command: `{meta.get('command', '')}`")
+               f"{meta.get('rounds', '1')} round(s) per cell, the median round shown (the lower middle one for an even count). Server pinned to CPU 0, client to CPU 1 "
+               f"(pinned: {meta.get('pinned', '?')}). Load average (1, 5, 15 min) at the start "
+               f"{meta.get('load_start', '?')}, at the end {meta.get('load_end', '?')}: pinning keeps server and "
+               f"client apart, not other processes away. Command: `{meta.get('command', '')}`")
     out.append("")
     out.append(f"![echo: server CPU per message]({chart_name})")
     out.append("")
@@ -161,7 +164,8 @@ def svg(cells):
              f'<rect width="{width}" height="{height}" fill="white"/>',
              f'<text x="10" y="22" font-size="15" font-weight="bold">Echo server: CPU microseconds per message '
              f'(lower is better)</text>',
-             f'<text x="10" y="40" fill="#555">server pinned to one core; each panel has its own scale</text>']
+             f'<text x="10" y="40" fill="#555">server pinned to one core; each panel has its own scale; '
+             f'orange: jasyncio, blue: the references (uvloop protocol, Netty NIO)</text>']
     for row, size in enumerate(sizes):
         for col, c in enumerate(conns):
             x0, y0 = 10 + col * panel_w, top + row * panel_h
@@ -179,7 +183,7 @@ def svg(cells):
                     continue
                 v = r["server_cpu_us_per_msg"]
                 w = max(1.0, bar_w * v / top_val) if top_val > 0 else 1.0
-                color = "#e8710a" if s.startswith("jasyncio") else "#1a73e8" if s.startswith(("uvloop", "netty")) \
+                color = "#e8710a" if s.startswith("jasyncio") else "#1a73e8" if s in dict(REFERENCES) \
                     else "#7f7f7f"
                 parts.append(f'<rect x="{x0 + label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{color}"/>')
                 parts.append(f'<text x="{x0 + label_w + w + 4:.1f}" y="{y + bar_h - 3}">{v:.2f}</text>')
