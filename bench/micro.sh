@@ -50,21 +50,23 @@ def field(path, key):
     m = re.search(rf"{key}=([\d.]+)", open(path).read())
     return float(m.group(1)) if m else None
 def score(name):
+    """(best iteration, mean, error): best against best, as the scripts report their best round."""
     m = jmh[name]
-    return m["score"], m["scoreError"]
-rt, rt_err = score("TaskRoundTripBenchmark")
+    return min(x for it in m["rawData"] for x in it), m["score"], m["scoreError"]
+rt, rt_mean, rt_err = score("TaskRoundTripBenchmark")
 node = field(f"{work}/node.txt", "best_ns_per_task")
 cpy = field(f"{work}/asyncio.txt", "best_ns_per_task")
 uvl = field(f"{work}/uvloop.txt", "best_ns_per_task")
-cs, _ = score("CallSoonDrainBenchmark"); nx, _ = score("NettyExecuteBenchmark")
-ts, _ = score("TimerScheduleCancelBenchmark"); ns, _ = score("NettyScheduleCancelBenchmark")
+cs, cs_mean, _ = score("CallSoonDrainBenchmark"); nx, nx_mean, _ = score("NettyExecuteBenchmark")
+ts, ts_mean, _ = score("TimerScheduleCancelBenchmark"); ns, ns_mean, _ = score("NettyScheduleCancelBenchmark")
 mem = field(f"{work}/memory.txt", "bytes_per_task")
 print()
-print(f"task round trip: jasyncio {rt:.0f} +- {rt_err:.0f} ns; Node {node:.0f} ns; asyncio {cpy:.0f} ns"
-      + (f"; uvloop {uvl:.0f} ns" if uvl else ""))
+print("ratios are best iteration against best round (means in parentheses); higher = jasyncio faster")
+print(f"task round trip: jasyncio {rt:.0f} ns (mean {rt_mean:.0f} +- {rt_err:.0f}); Node {node:.0f} ns; "
+      f"asyncio {cpy:.0f} ns" + (f"; uvloop {uvl:.0f} ns" if uvl else ""))
 print(f"  speed vs Node async functions: {node / rt:.2f}x (goal >= 10x)")
 print(f"  speed vs CPython asyncio:      {cpy / rt:.2f}x" + (f"; vs uvloop: {uvl / rt:.2f}x" if uvl else ""))
-print(f"callSoon drain vs Netty execute: {nx / cs:.2f}x the speed (goal >= 1.0x)")
-print(f"timer schedule+cancel vs Netty:  {ns / ts:.2f}x the speed (goal >= 1.0x)")
+print(f"callSoon drain vs Netty execute: {nx / cs:.2f}x the speed ({nx_mean / cs_mean:.2f}x) (goal >= 1.0x)")
+print(f"timer schedule+cancel vs Netty:  {ns / ts:.2f}x the speed ({ns_mean / ts_mean:.2f}x) (goal >= 1.0x)")
 print(f"suspended task: {mem:.0f} bytes (goal < 1024)")
 EOF
