@@ -14,6 +14,7 @@
 # usage: bench/compare.sh [--quick] [--duration S] [--warmup S] [--rounds R]
 #                         [--sizes "1024 10240 102400"] [--connections "10 100"]
 #                         [--servers "NAME ..."] [--no-install] [--list]
+#                         [--doc FILE.md]   (default docs/BENCHMARKS.md; the chart goes beside it)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +27,7 @@ sizes="1024 10240 102400"
 connections="10 100"
 only_servers=""
 install=1
+doc="$root/docs/BENCHMARKS.md"
 ALL_SERVERS="c-epoll netty-nio netty-epoll uvloop-protocol uvloop-streams asyncio-protocol asyncio-streams node
 jasyncio-protocol-nio jasyncio-protocol-epoll jasyncio-streams-nio jasyncio-streams-epoll"
 
@@ -39,8 +41,9 @@ while [ $# -gt 0 ]; do
     --connections) connections="$2"; shift 2 ;;
     --servers) only_servers="$2"; shift 2 ;;
     --no-install) install=0; shift ;;
+    --doc) doc="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --list) echo $ALL_SERVERS; exit 0 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -228,5 +231,6 @@ for round in $(seq 1 "$rounds"); do
 done
 
 echo "load_end=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
-"$python" "$root/bench/report.py" "$results" "$meta" "$root/docs/BENCHMARKS.md" "$root/docs/benchmarks-echo.svg"
-say "wrote docs/BENCHMARKS.md (echo section) and docs/benchmarks-echo.svg; raw results in $results"
+chart="$(dirname "$doc")/benchmarks-echo.svg"
+"$python" "$root/bench/report.py" "$results" "$meta" "$doc" "$chart"
+say "wrote $doc (echo section) and $chart; raw results in $results"
