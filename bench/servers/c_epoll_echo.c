@@ -1,7 +1,8 @@
 /*
  * The floor of the comparison: a plain C echo server, one thread, level-triggered epoll,
- * non-blocking sockets, one 64 KiB buffer per connection. When a write is partial it stops
- * reading that connection until the rest is out (so it never buffers without bound).
+ * non-blocking sockets, one 256 KiB buffer per connection (so a 100 KiB message is not cut into
+ * more reads than the socket delivers it in). When a write is partial it stops reading that
+ * connection until the rest is out (so it never buffers without bound).
  * Prints "listening on HOST:PORT" once bound, runs until killed.
  * Usage: c_epoll_echo --host 127.0.0.1 --port P
  */
@@ -18,7 +19,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define BUF_SIZE (64 * 1024)
+#define BUF_SIZE (256 * 1024)
 #define MAX_EVENTS 256
 
 struct conn {
