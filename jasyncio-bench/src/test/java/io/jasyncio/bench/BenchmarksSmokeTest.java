@@ -59,6 +59,28 @@ class BenchmarksSmokeTest {
     }
 
     @Test
+    void queuePutGetPassesEveryItem() {
+        QueuePutGetBenchmark b = new QueuePutGetBenchmark();
+        b.openRunner();
+        try {
+            assertEquals(QueuePutGetBenchmark.ITEMS, b.putGet());
+        } finally {
+            b.closeRunner();
+        }
+    }
+
+    @Test
+    void readlineReadsEveryLine() {
+        ReadlineBenchmark b = new ReadlineBenchmark();
+        b.prepare();
+        try {
+            assertEquals(ReadlineBenchmark.LINES, b.readline());
+        } finally {
+            b.closeRunner();
+        }
+    }
+
+    @Test
     void doneCallbackDispatchRunsEveryCallback() {
         DoneCallbackDispatchBenchmark b = new DoneCallbackDispatchBenchmark();
         b.openLoop();
