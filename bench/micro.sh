@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The machinery comparison, in one run: the JMH benchmarks (jasyncio and their Netty
+# counterparts), the task round trip in Node.js, CPython asyncio and uvloop, and the bytes per
+# suspended task; then the ratio goals, checked against the numbers of this very run.
+#
+# usage: bench/micro.sh [--quick] [JMH options...]
+#   default JMH options: -wi 3 -i 5 -f 1 -w 3s -r 3s      --quick: -wi 2 -i 3 -f 1 -w 2s -r 2s
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+say() { echo "micro.sh: $*" >&2; }
+
+jmh_opts=(-wi 3 -i 5 -f 1 -w 3s -r 3s)
+if [ "${1:-}" = "--quick" ]; then jmh_opts=(-wi 2 -i 3 -f 1 -w 2s -r 2s); shift; fi
+if [ $# -gt 0 ]; then jmh_opts=("$@"); fi
+
+java=""
+for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/*25*; do
+  if [ -x "$d/bin/java" ] && "$d/bin/java" -version 2>&1 | head -n 1 | grep -q '"25'; then java="$d/bin/java"; break; fi
+done
+[ -n "$java" ] || { say "no JDK 25 found (JAVA_HOME or /usr/lib/jvm/*25*)"; exit 1; }
+python=/usr/bin/python3
+
+./jasyncio build
+work="$root/bench/target"
+mkdir -p "$work"
+jar="$root/jasyncio-bench/target/benchmarks.jar"
+
+say "JMH: java -jar jasyncio-bench/target/benchmarks.jar ${jmh_opts[*]}"
+"$java" -jar "$jar" "${jmh_opts[@]}" -rf json -rff "$work/jmh.json" | tee "$work/jmh.log" | grep -E '^(Benchmark|[A-Z][A-Za-z]+Benchmark\.)'
+
+say "Node.js, CPython asyncio and uvloop task round trips"
+node bench/micro/node_task_round_trip.js | tee "$work/node.txt"
+"$python" bench/micro/asyncio_task_round_trip.py | tee "$work/asyncio.txt"
+if "$python" -c 'import uvloop' 2>/dev/null; then
+  "$python" bench/micro/asyncio_task_round_trip.py --uvloop | tee "$work/uvloop.txt"
+else
+  say "uvloop is not installed for $python (apt-get install python3-uvloop): no uvloop row"; : >"$work/uvloop.txt"
+fi
+
+say "bytes per suspended task"
+bench/task-memory.sh | tee "$work/memory.txt"
+
+"$python" - "$work" <<'EOF'
+import json, re, sys
+work = sys.argv[1]
+jmh = {r["benchmark"].split(".")[-2]: r["primaryMetric"] for r in json.load(open(f"{work}/jmh.json"))}
+def field(path, key):
+    m = re.search(rf"{key}=([\d.]+)", open(path).read())
+    return float(m.group(1)) if m else None
+def score(name):
+    """(best iteration, mean, error): best against best, as the scripts report their best round."""
+    m = jmh[name]
+    return min(x for it in m["rawData"] for x in it), m["score"], m["scoreError"]
+rt, rt_mean, rt_err = score("TaskRoundTripBenchmark")
+node = field(f"{work}/node.txt", "best_ns_per_task")
+cpy = field(f"{work}/asyncio.txt", "best_ns_per_task")
+uvl = field(f"{work}/uvloop.txt", "best_ns_per_task")
+cs, cs_mean, _ = score("CallSoonDrainBenchmark"); nx, nx_mean, _ = score("NettyExecuteBenchmark")
+ts, ts_mean, _ = score("TimerScheduleCancelBenchmark"); ns, ns_mean, _ = score("NettyScheduleCancelBenchmark")
+mem = field(f"{work}/memory.txt", "bytes_per_task")
+print()
+print("ratios are best iteration against best round (means in parentheses); higher = jasyncio faster")
+print(f"task round trip: jasyncio {rt:.0f} ns (mean {rt_mean:.0f} +- {rt_err:.0f}); Node {node:.0f} ns; "
+      f"asyncio {cpy:.0f} ns" + (f"; uvloop {uvl:.0f} ns" if uvl else ""))
+print(f"  speed vs Node async functions: {node / rt:.2f}x (goal >= 10x)")
+print(f"  speed vs CPython asyncio:      {cpy / rt:.2f}x" + (f"; vs uvloop: {uvl / rt:.2f}x" if uvl else ""))
+print(f"callSoon drain vs Netty execute: {nx / cs:.2f}x the speed ({nx_mean / cs_mean:.2f}x) (goal >= 1.0x)")
+print(f"timer schedule+cancel vs Netty:  {ns / ts:.2f}x the speed ({ns_mean / ts_mean:.2f}x) (goal >= 1.0x)")
+print(f"suspended task: {mem:.0f} bytes (goal < 1024)")
+EOF

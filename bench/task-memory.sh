@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Bytes of heap per suspended task: 1,000,000 tasks (or $1) each awaiting a one-hour sleep.
+# Builds the benchmarks jar if it is missing. Prints: RESULT tasks=N bytes_per_task=B
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jar="$root/jasyncio-bench/target/benchmarks.jar"
+export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+if [ ! -f "$jar" ]; then
+  echo "building $jar ..." >&2
+  (cd "$root" && MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q -pl jasyncio-bench -am -DskipTests package)
+fi
+# -Xmx leaves room for the tasks; a fixed heap keeps the GC's bookkeeping out of the reading.
+exec "$JAVA_HOME/bin/java" --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED \
+  -Xms4g -Xmx4g -cp "$jar" io.jasyncio.bench.SuspendedTaskMemory "${1:-1000000}"

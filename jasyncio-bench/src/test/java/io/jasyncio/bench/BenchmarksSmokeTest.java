@@ -1,0 +1,100 @@
+package io.jasyncio.bench;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each benchmark method runs once, outside JMH: they work, and they measure what they claim. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BenchmarksSmokeTest {
+
+    @Test
+    void callSoonDrainRunsEveryCallback() {
+        CallSoonDrainBenchmark b = new CallSoonDrainBenchmark();
+        b.openLoop();
+        try {
+            b.callSoonDrain();
+            assertEquals(0, b.loop.readyCount());
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void timerScheduleCancelLeavesAnEmptyHeap() {
+        TimerScheduleCancelBenchmark b = new TimerScheduleCancelBenchmark();
+        b.openLoop();
+        try {
+            b.scheduleCancel();   // throws if cancelled handles stayed in the heap
+            assertEquals(0, b.loop.scheduledTimerCount());
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void taskRoundTripFinishesEveryTask() {
+        TaskRoundTripBenchmark b = new TaskRoundTripBenchmark();
+        b.openLoop();
+        try {
+            assertEquals(TaskRoundTripBenchmark.TASKS, b.roundTrip());
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void awaitDoneFutureReturnsItsResult() {
+        AwaitDoneFutureBenchmark b = new AwaitDoneFutureBenchmark();
+        b.makeDoneFuture();
+        try {
+            assertEquals("ready", b.awaitDone());
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void doneCallbackDispatchRunsEveryCallback() {
+        DoneCallbackDispatchBenchmark b = new DoneCallbackDispatchBenchmark();
+        b.openLoop();
+        try {
+            assertEquals(DoneCallbackDispatchBenchmark.FUTURES, b.dispatch());
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void nettyExecuteDrains() throws InterruptedException {
+        NettyExecuteBenchmark b = new NettyExecuteBenchmark();
+        b.openLoop();
+        try {
+            b.executeDrain();
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void nettyScheduleCancelRuns() throws InterruptedException {
+        NettyScheduleCancelBenchmark b = new NettyScheduleCancelBenchmark();
+        b.openLoop();
+        try {
+            b.scheduleCancel();
+        } finally {
+            b.closeLoop();
+        }
+    }
+
+    @Test
+    void suspendedTasksCostSomeHeap() {
+        long bytes = io.jasyncio.Asyncio.run(() -> SuspendedTaskMemory.measure(20_000));
+        // A suspended task holds at least its Task, a Future and a TimerHandle: well over 64 bytes.
+        assertTrue(bytes / 20_000 > 64, "bytes per task: " + bytes / 20_000);
+    }
+}
