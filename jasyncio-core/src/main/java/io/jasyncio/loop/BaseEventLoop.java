@@ -272,6 +272,23 @@ public abstract class BaseEventLoop implements EventLoop {
         return h;
     }
 
+    /**
+     * A handle to queue again and again with {@link #enqueue} (a task's step): one allocation per
+     * task instead of one per step. It runs in {@code context}.
+     */
+    public Handle newReusableHandle(Runnable callback, Context context) {
+        return new Handle(this, Objects.requireNonNull(callback, "callback"), null, Objects.requireNonNull(context, "context"));
+    }
+
+    /**
+     * Queues an existing handle, as callSoon queues a new one. The caller guarantees it is not
+     * queued already: a handle is one queue entry (a task is either ready or waiting, never both).
+     */
+    public void enqueue(Handle handle) {
+        checkOpenAndOwned("callSoon");
+        ready.add(handle);
+    }
+
     @Override
     public TimerHandle callLater(double delaySeconds, Runnable callback) {
         if (Double.isNaN(delaySeconds)) {

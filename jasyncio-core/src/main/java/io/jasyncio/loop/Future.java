@@ -37,7 +37,8 @@ public class Future<T> {
     private UnretrievedException unretrieved;
 
     // The first done-callback lives in fields: most futures have exactly one (the awaiting task).
-    private Consumer<? super Future<T>> firstCallback;
+    // A callback is a Consumer, or a Handle queued as it is (a task's wake-up, see addDoneHandle).
+    private Object firstCallback;
     private Object firstSnapshot;
     private List<Object> moreCallbacks; // pairs: callback, context snapshot
 
@@ -152,16 +153,34 @@ public class Future<T> {
             scheduleCallback(callback, context != null ? context : Context.snapshot());
             return;
         }
-        Object ctx = context != null ? context : Context.snapshot();
+        addPending(callback, context != null ? context : Context.snapshot());
+    }
+
+    /**
+     * Queues {@code wakeup} itself once this future is done, with no callback object or new
+     * handle per completion: how a task awaits (its step handle, reused for every step). It is
+     * ordered with the done-callbacks as if added by {@link #addDoneCallback}. The caller
+     * guarantees the handle is not queued anywhere else until it has run.
+     */
+    public void addDoneHandle(Handle wakeup) {
+        Objects.requireNonNull(wakeup, "wakeup");
+        if (state != PENDING) {
+            loop.enqueue(wakeup);
+            return;
+        }
+        addPending(wakeup, null);
+    }
+
+    private void addPending(Object callback, Object context) {
         if (firstCallback == null && moreCallbacks == null) {
             firstCallback = callback;
-            firstSnapshot = ctx;
+            firstSnapshot = context;
         } else {
             if (moreCallbacks == null) {
                 moreCallbacks = new ArrayList<>(4);
             }
             moreCallbacks.add(callback);
-            moreCallbacks.add(ctx);
+            moreCallbacks.add(context);
         }
     }
 
@@ -185,10 +204,9 @@ public class Future<T> {
         return removed;
     }
 
-    @SuppressWarnings("unchecked")
     private void scheduleCallbacks() {
         if (firstCallback != null) {
-            Consumer<? super Future<T>> cb = firstCallback;
+            Object cb = firstCallback;
             Object ctx = firstSnapshot;
             firstCallback = null;
             firstSnapshot = null;
@@ -198,13 +216,18 @@ public class Future<T> {
             List<Object> more = moreCallbacks;
             moreCallbacks = null;
             for (int i = 0; i < more.size(); i += 2) {
-                scheduleCallback((Consumer<? super Future<T>>) more.get(i), more.get(i + 1));
+                scheduleCallback(more.get(i), more.get(i + 1));
             }
         }
     }
 
-    private void scheduleCallback(Consumer<? super Future<T>> callback, Object context) {
-        Runnable run = new DoneCallback<>(this, callback);
+    @SuppressWarnings("unchecked")
+    private void scheduleCallback(Object callback, Object context) {
+        if (callback instanceof Handle wakeup) {
+            loop.enqueue(wakeup);
+            return;
+        }
+        Runnable run = new DoneCallback<>(this, (Consumer<? super Future<T>>) callback);
         if (context instanceof Context explicit) {
             loop.callSoon(run, explicit);
         } else {
