@@ -106,14 +106,14 @@ public abstract class BaseEventLoop implements EventLoop {
         if (obs == null && !debug) {
             for (int i = 0; i < ntodo; i++) {
                 Handle h = ready.poll();
-                if (!h.cancelled) {
+                if (!h.isCancelled()) {
                     runHandle(h);
                 }
             }
         } else {
             for (int i = 0; i < ntodo; i++) {
                 Handle h = ready.poll();
-                if (!h.cancelled) {
+                if (!h.isCancelled()) {
                     runHandleObserved(h, obs);
                 }
             }
@@ -153,13 +153,13 @@ public abstract class BaseEventLoop implements EventLoop {
     private void onIoEvent(IoRegistration registration, int readyOps) {
         if ((readyOps & Poller.READ) != 0) {
             Handle reader = registration.reader;
-            if (reader != null && !reader.cancelled) {
+            if (reader != null && !reader.isCancelled()) {
                 ready.add(reader);
             }
         }
         if ((readyOps & Poller.WRITE) != 0) {
             Handle writer = registration.writer;
-            if (writer != null && !writer.cancelled) {
+            if (writer != null && !writer.isCancelled()) {
                 ready.add(writer);
             }
         }
@@ -177,7 +177,7 @@ public abstract class BaseEventLoop implements EventLoop {
         TimerHandle next;
         while ((next = timers.peek()) != null && next.deadlineNanos <= now) {
             timers.pop();
-            if (next.cancelled) {
+            if (next.isCancelled()) {
                 cancelledTimers--; // cancelled behind a live top: it leaves the heap here, and the count with it
             } else {
                 ready.add(next);
@@ -198,7 +198,7 @@ public abstract class BaseEventLoop implements EventLoop {
             cancelledTimers = 0;
         } else {
             TimerHandle top;
-            while ((top = timers.peek()) != null && top.cancelled) {
+            while ((top = timers.peek()) != null && top.isCancelled()) {
                 timers.pop();
                 cancelledTimers--;
             }
@@ -211,7 +211,8 @@ public abstract class BaseEventLoop implements EventLoop {
 
     private void runHandle(Handle h) {
         CurrentContext cc = currentContext;
-        Context previous = h.context != null ? cc.enter(h.context) : cc.enterSnapshot(h.contextSnapshot, scratchContext);
+        Object context = h.context;
+        Context previous = context instanceof Context explicit ? cc.enter(explicit) : cc.enterSnapshot(context, scratchContext);
         try {
             h.callback.run();
         } catch (Throwable t) {
@@ -459,6 +460,9 @@ public abstract class BaseEventLoop implements EventLoop {
 
     /** Loop-thread-only operations fail loudly from another thread instead of corrupting state. */
     private void checkOpenAndOwned(String operation) {
+        if (thread == Thread.currentThread()) {
+            return; // the loop runs on this thread: owned, and open (a running loop cannot be closed)
+        }
         if (closed) {
             throw new IllegalStateException("Event loop is closed");
         }
