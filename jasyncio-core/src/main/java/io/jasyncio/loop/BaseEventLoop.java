@@ -48,6 +48,7 @@ public abstract class BaseEventLoop implements EventLoop {
     private final Context scratchContext = Context.empty();
 
     private CurrentContext currentContext;
+    private ContextOfThread lastCaller;
     private long timerSequence;
     private int cancelledTimers;
     private boolean stopping;
@@ -347,7 +348,25 @@ public abstract class BaseEventLoop implements EventLoop {
 
     private Object contextSnapshot() {
         CurrentContext cc = currentContext;
-        return cc != null ? cc.snapshot() : Context.snapshot();
+        return cc != null ? cc.snapshot() : callerContext().snapshot();
+    }
+
+    /**
+     * The calling thread's context holder while the loop is not running (setup code scheduling
+     * its first callbacks): remembered for the last caller, as a ThreadLocal lookup per call
+     * would cost as much as the rest of callSoon. One immutable pair, so racing callers cannot
+     * mix one thread with another's holder.
+     */
+    private CurrentContext callerContext() {
+        Thread caller = Thread.currentThread();
+        ContextOfThread last = lastCaller;
+        if (last == null || last.thread != caller) {
+            lastCaller = last = new ContextOfThread(caller, CurrentContext.ofThisThread());
+        }
+        return last.current;
+    }
+
+    private record ContextOfThread(Thread thread, CurrentContext current) {
     }
 
     // =========================================================================================
@@ -433,6 +452,7 @@ public abstract class BaseEventLoop implements EventLoop {
         }
         closed = true;
         unclosedWarning.closed();
+        lastCaller = null;
         ready.clear();
         threadsafe.clear();
         timers.clear();
