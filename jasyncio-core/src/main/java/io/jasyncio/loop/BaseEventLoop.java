@@ -346,9 +346,18 @@ public abstract class BaseEventLoop implements EventLoop {
         return System.nanoTime();
     }
 
-    private Object contextSnapshot() {
+    /** {@link Context#snapshot()} of the calling thread, without a ThreadLocal lookup when it can. */
+    Object contextSnapshot() {
         CurrentContext cc = currentContext;
-        return cc != null ? cc.snapshot() : callerContext().snapshot();
+        if (cc == null || thread != Thread.currentThread()) {
+            cc = callerContext();
+        }
+        return cc.snapshot();
+    }
+
+    /** {@link Context#copyCurrent()}, cheaper on the loop's thread: what a new task runs in. */
+    public Context copyCurrentContext() {
+        return Context.fromSnapshot(contextSnapshot());
     }
 
     /**

@@ -150,10 +150,10 @@ public class Future<T> {
     public void addDoneCallback(Consumer<? super Future<T>> callback, Context context) {
         Objects.requireNonNull(callback, "callback");
         if (state != PENDING) {
-            scheduleCallback(callback, context != null ? context : Context.snapshot());
+            scheduleCallback(callback, context != null ? context : loop.contextSnapshot());
             return;
         }
-        addPending(callback, context != null ? context : Context.snapshot());
+        addPending(callback, context != null ? context : loop.contextSnapshot());
     }
 
     /**

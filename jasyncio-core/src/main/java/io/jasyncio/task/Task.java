@@ -66,7 +66,7 @@ public final class Task<T> extends Future<T> {
         BaseEventLoop base = (BaseEventLoop) loop;
         this.name = name;
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
-        this.context = context != null ? context : Context.copyCurrent();
+        this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
         this.continuation = new TaskContinuation(this, () -> runBody(body));
         this.stepHandle = base.newReusableHandle(new Step(), this.context);
