@@ -266,14 +266,6 @@ public abstract class BaseEventLoop implements EventLoop {
         return h;
     }
 
-    /** callSoon with an already captured {@link Context#snapshot()}. */
-    Handle callSoonWithSnapshot(Runnable callback, Object snapshot) {
-        checkOpenAndOwned("callSoon");
-        Handle h = new Handle(this, callback, snapshot, null);
-        ready.add(h);
-        return h;
-    }
-
     /**
      * A handle to queue again and again with {@link #enqueue} (a task's step): one allocation per
      * task instead of one per step. It runs in {@code context}.

@@ -227,12 +227,7 @@ public class Future<T> {
             loop.enqueue(wakeup);
             return;
         }
-        Runnable run = new DoneCallback<>(this, (Consumer<? super Future<T>>) callback);
-        if (context instanceof Context explicit) {
-            loop.callSoon(run, explicit);
-        } else {
-            loop.callSoonWithSnapshot(run, context);
-        }
+        loop.enqueue(new DoneCallback<>(this, (Consumer<? super Future<T>>) callback, context));
     }
 
     private void markRetrieved() {
@@ -272,20 +267,33 @@ public class Future<T> {
         return s + CreationStack.createdAt(creationStack) + ">";
     }
 
-    /** The runnable that delivers one done-callback; it names the callback in reports. */
-    private record DoneCallback<T>(Future<T> future, Consumer<? super Future<T>> callback)
-            implements Runnable, Handle.Describable {
+    /**
+     * The queued delivery of one done-callback: its own handle and runnable in one object (one
+     * allocation per callback, not two). It names the callback in reports.
+     */
+    private static final class DoneCallback<T> extends Handle implements Runnable, Handle.Describable {
+        private final Future<T> future;
+        private final Consumer<? super Future<T>> consumer;
+
+        /** {@code context}: an explicit Context or a snapshot, as a handle keeps either. */
+        DoneCallback(Future<T> future, Consumer<? super Future<T>> consumer, Object context) {
+            super(future.loop, null, context, null);
+            this.callback = this;
+            this.future = future;
+            this.consumer = consumer;
+        }
+
         @Override
         public void run() {
-            callback.accept(future);
+            consumer.accept(future);
         }
 
         @Override
         public String describe() {
-            if (callback instanceof Handle.Describable d) {
-                return d.describe(); // e.g. a task's wake-up names the task, as asyncio's reports do
+            if (consumer instanceof Handle.Describable d) {
+                return d.describe(); // a callback that names itself (e.g. a task's) keeps its name in reports
             }
-            return "done-callback " + Handle.describe(callback) + " of " + future;
+            return "done-callback " + Handle.describe(consumer) + " of " + future;
         }
     }
 
