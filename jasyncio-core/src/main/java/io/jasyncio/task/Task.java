@@ -30,6 +30,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Cancellation lands at an await: {@link #cancel(String)} cancels the future the task waits
  * on (or marks the task, if it is between steps), and the await throws {@link CancelledError}.
+ *
+ * <p>A pending task that nobody references may be garbage-collected, as in asyncio. asyncio
+ * then always reports "Task was destroyed but it is pending!"; here only tasks created while
+ * the loop is in debug mode are watched for it, because the watch (a {@code Cleaner}
+ * registration) would cost more than the rest of creating a task. Outside debug mode such a
+ * task just leaves {@link #allTasks}.
  */
 public final class Task<T> extends Future<T> {
     static final ContinuationScope SCOPE = new ContinuationScope("jasyncio");
