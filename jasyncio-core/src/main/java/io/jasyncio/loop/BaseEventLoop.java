@@ -353,8 +353,8 @@ public abstract class BaseEventLoop implements EventLoop {
     }
 
     /**
-     * The calling thread's context holder while the loop is not running (setup code scheduling
-     * its first callbacks): remembered for the last caller, as a ThreadLocal lookup per call
+     * The calling thread's context holder when it is not the running loop's (usually setup code
+     * scheduling before the loop runs): remembered for the last such caller, as a ThreadLocal lookup per call
      * would cost as much as the rest of callSoon. One immutable pair, so racing callers cannot
      * mix one thread with another's holder.
      */
