@@ -2,7 +2,8 @@ package io.jasyncio.bench;
 
 /**
  * The JVM flags every forked benchmark JVM needs: the parent pom's {@code jasyncio.jvmFlags}
- * (continuations live in {@code jdk.internal.vm}). Annotations need compile-time constants, so
+ * (continuations live in {@code jdk.internal.vm}; the epoll loop reads channel fds from
+ * {@code sun.nio.ch}). Annotations need compile-time constants, so
  * they are spelled out here; {@code JvmFlagsTest} fails the build when they drift from the pom.
  */
 public final class JvmFlags {
@@ -11,5 +12,6 @@ public final class JvmFlags {
 
     public static final String ADD_EXPORTS = "--add-exports";
     public static final String VM_INTERNALS = "java.base/jdk.internal.vm=ALL-UNNAMED";
+    public static final String NIO_INTERNALS = "java.base/sun.nio.ch=ALL-UNNAMED";
     public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 }

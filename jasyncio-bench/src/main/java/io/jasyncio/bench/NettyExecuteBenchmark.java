@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.NATIVE_ACCESS})
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
+        JvmFlags.NATIVE_ACCESS})
 public class NettyExecuteBenchmark {
     static final int RUNNABLES = CallSoonDrainBenchmark.CALLBACKS;
     private static final Runnable NOOP = () -> { };

@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.NATIVE_ACCESS})
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
+        JvmFlags.NATIVE_ACCESS})
 public class NettyScheduleCancelBenchmark {
     static final int TIMERS = TimerScheduleCancelBenchmark.TIMERS;
     private static final Runnable NOOP = () -> { };

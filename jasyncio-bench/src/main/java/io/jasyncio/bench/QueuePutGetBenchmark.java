@@ -28,7 +28,8 @@ import static io.jasyncio.Asyncio.createTask;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.NATIVE_ACCESS})
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
+        JvmFlags.NATIVE_ACCESS})
 public class QueuePutGetBenchmark {
     static final int ITEMS = 100_000;
     static final int MAXSIZE = 64;

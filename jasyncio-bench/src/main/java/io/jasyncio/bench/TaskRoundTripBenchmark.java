@@ -30,7 +30,8 @@ import java.util.function.Consumer;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.NATIVE_ACCESS})
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
+        JvmFlags.NATIVE_ACCESS})
 public class TaskRoundTripBenchmark {
     static final int TASKS = 100_000;
 

@@ -21,6 +21,7 @@ class JvmFlagsTest {
             props.load(in);
         }
         List<String> fromPom = Arrays.asList(props.getProperty("jvmFlags").trim().split("\\s+"));
-        assertEquals(fromPom, List.of(JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.NATIVE_ACCESS));
+        assertEquals(fromPom, List.of(JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS,
+                JvmFlags.NIO_INTERNALS, JvmFlags.NATIVE_ACCESS));
     }
 }

@@ -38,7 +38,9 @@ public final class CurrentContext {
 
     /** Makes a snapshot current (in {@code scratch}, reused), returning the previous context. */
     public Context enterSnapshot(Object snapshot, Context scratch) {
-        scratch.bindings = (Object[]) snapshot;
+        if (scratch.bindings != snapshot) { // most callbacks share one snapshot: skip a reference store (a GC barrier)
+            scratch.bindings = (Object[]) snapshot;
+        }
         return enter(scratch);
     }
 

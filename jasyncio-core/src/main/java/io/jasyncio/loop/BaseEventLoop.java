@@ -48,6 +48,7 @@ public abstract class BaseEventLoop implements EventLoop {
     private final Context scratchContext = Context.empty();
 
     private CurrentContext currentContext;
+    private ContextOfThread lastCaller;
     private long timerSequence;
     private int cancelledTimers;
     private boolean stopping;
@@ -106,14 +107,14 @@ public abstract class BaseEventLoop implements EventLoop {
         if (obs == null && !debug) {
             for (int i = 0; i < ntodo; i++) {
                 Handle h = ready.poll();
-                if (!h.cancelled) {
+                if (!h.isCancelled()) {
                     runHandle(h);
                 }
             }
         } else {
             for (int i = 0; i < ntodo; i++) {
                 Handle h = ready.poll();
-                if (!h.cancelled) {
+                if (!h.isCancelled()) {
                     runHandleObserved(h, obs);
                 }
             }
@@ -153,13 +154,13 @@ public abstract class BaseEventLoop implements EventLoop {
     private void onIoEvent(IoRegistration registration, int readyOps) {
         if ((readyOps & Poller.READ) != 0) {
             Handle reader = registration.reader;
-            if (reader != null && !reader.cancelled) {
+            if (reader != null && !reader.isCancelled()) {
                 ready.add(reader);
             }
         }
         if ((readyOps & Poller.WRITE) != 0) {
             Handle writer = registration.writer;
-            if (writer != null && !writer.cancelled) {
+            if (writer != null && !writer.isCancelled()) {
                 ready.add(writer);
             }
         }
@@ -177,7 +178,7 @@ public abstract class BaseEventLoop implements EventLoop {
         TimerHandle next;
         while ((next = timers.peek()) != null && next.deadlineNanos <= now) {
             timers.pop();
-            if (next.cancelled) {
+            if (next.isCancelled()) {
                 cancelledTimers--; // cancelled behind a live top: it leaves the heap here, and the count with it
             } else {
                 ready.add(next);
@@ -198,7 +199,7 @@ public abstract class BaseEventLoop implements EventLoop {
             cancelledTimers = 0;
         } else {
             TimerHandle top;
-            while ((top = timers.peek()) != null && top.cancelled) {
+            while ((top = timers.peek()) != null && top.isCancelled()) {
                 timers.pop();
                 cancelledTimers--;
             }
@@ -211,7 +212,8 @@ public abstract class BaseEventLoop implements EventLoop {
 
     private void runHandle(Handle h) {
         CurrentContext cc = currentContext;
-        Context previous = h.context != null ? cc.enter(h.context) : cc.enterSnapshot(h.contextSnapshot, scratchContext);
+        Object context = h.context;
+        Context previous = context instanceof Context explicit ? cc.enter(explicit) : cc.enterSnapshot(context, scratchContext);
         try {
             h.callback.run();
         } catch (Throwable t) {
@@ -264,12 +266,21 @@ public abstract class BaseEventLoop implements EventLoop {
         return h;
     }
 
-    /** callSoon with an already captured {@link Context#snapshot()}. */
-    Handle callSoonWithSnapshot(Runnable callback, Object snapshot) {
+    /**
+     * A handle to queue again and again with {@link #enqueue} (a task's step): one allocation per
+     * task instead of one per step. It runs in {@code context}.
+     */
+    public Handle newReusableHandle(Runnable callback, Context context) {
+        return new Handle(this, Objects.requireNonNull(callback, "callback"), null, Objects.requireNonNull(context, "context"));
+    }
+
+    /**
+     * Queues an existing handle, as callSoon queues a new one. The caller guarantees it is not
+     * queued already: a handle is one queue entry (a task is either ready or waiting, never both).
+     */
+    public void enqueue(Handle handle) {
         checkOpenAndOwned("callSoon");
-        Handle h = new Handle(this, callback, snapshot, null);
-        ready.add(h);
-        return h;
+        ready.add(handle);
     }
 
     @Override
@@ -327,9 +338,36 @@ public abstract class BaseEventLoop implements EventLoop {
         return System.nanoTime();
     }
 
-    private Object contextSnapshot() {
+    /** {@link Context#snapshot()} of the calling thread, without a ThreadLocal lookup when it can. */
+    Object contextSnapshot() {
         CurrentContext cc = currentContext;
-        return cc != null ? cc.snapshot() : Context.snapshot();
+        if (cc == null || thread != Thread.currentThread()) {
+            cc = callerContext();
+        }
+        return cc.snapshot();
+    }
+
+    /** {@link Context#copyCurrent()}, cheaper on the loop's thread: what a new task runs in. */
+    public Context copyCurrentContext() {
+        return Context.fromSnapshot(contextSnapshot());
+    }
+
+    /**
+     * The calling thread's context holder when it is not the running loop's (usually setup code
+     * scheduling before the loop runs): remembered for the last such caller, as a ThreadLocal lookup per call
+     * would cost as much as the rest of callSoon. One immutable pair, so racing callers cannot
+     * mix one thread with another's holder.
+     */
+    private CurrentContext callerContext() {
+        Thread caller = Thread.currentThread();
+        ContextOfThread last = lastCaller;
+        if (last == null || last.thread != caller) {
+            lastCaller = last = new ContextOfThread(caller, CurrentContext.ofThisThread());
+        }
+        return last.current;
+    }
+
+    private record ContextOfThread(Thread thread, CurrentContext current) {
     }
 
     // =========================================================================================
@@ -415,6 +453,7 @@ public abstract class BaseEventLoop implements EventLoop {
         }
         closed = true;
         unclosedWarning.closed();
+        lastCaller = null;
         ready.clear();
         threadsafe.clear();
         timers.clear();
@@ -442,6 +481,9 @@ public abstract class BaseEventLoop implements EventLoop {
 
     /** Loop-thread-only operations fail loudly from another thread instead of corrupting state. */
     private void checkOpenAndOwned(String operation) {
+        if (thread == Thread.currentThread()) {
+            return; // the loop runs on this thread: owned, and open (a running loop cannot be closed)
+        }
         if (closed) {
             throw new IllegalStateException("Event loop is closed");
         }

@@ -37,7 +37,8 @@ public class Future<T> {
     private UnretrievedException unretrieved;
 
     // The first done-callback lives in fields: most futures have exactly one (the awaiting task).
-    private Consumer<? super Future<T>> firstCallback;
+    // A callback is a Consumer, or a Handle queued as it is (a task's wake-up, see addDoneHandle).
+    private Object firstCallback;
     private Object firstSnapshot;
     private List<Object> moreCallbacks; // pairs: callback, context snapshot
 
@@ -149,19 +150,37 @@ public class Future<T> {
     public void addDoneCallback(Consumer<? super Future<T>> callback, Context context) {
         Objects.requireNonNull(callback, "callback");
         if (state != PENDING) {
-            scheduleCallback(callback, context != null ? context : Context.snapshot());
+            scheduleCallback(callback, context != null ? context : loop.contextSnapshot());
             return;
         }
-        Object ctx = context != null ? context : Context.snapshot();
+        addPending(callback, context != null ? context : loop.contextSnapshot());
+    }
+
+    /**
+     * Queues {@code wakeup} itself once this future is done, with no callback object or new
+     * handle per completion: how a task awaits (its step handle, reused for every step). It is
+     * ordered with the done-callbacks as if added by {@link #addDoneCallback}. The caller
+     * guarantees the handle is not queued anywhere else until it has run.
+     */
+    public void addDoneHandle(Handle wakeup) {
+        Objects.requireNonNull(wakeup, "wakeup");
+        if (state != PENDING) {
+            loop.enqueue(wakeup);
+            return;
+        }
+        addPending(wakeup, null);
+    }
+
+    private void addPending(Object callback, Object context) {
         if (firstCallback == null && moreCallbacks == null) {
             firstCallback = callback;
-            firstSnapshot = ctx;
+            firstSnapshot = context;
         } else {
             if (moreCallbacks == null) {
                 moreCallbacks = new ArrayList<>(4);
             }
             moreCallbacks.add(callback);
-            moreCallbacks.add(ctx);
+            moreCallbacks.add(context);
         }
     }
 
@@ -185,10 +204,9 @@ public class Future<T> {
         return removed;
     }
 
-    @SuppressWarnings("unchecked")
     private void scheduleCallbacks() {
         if (firstCallback != null) {
-            Consumer<? super Future<T>> cb = firstCallback;
+            Object cb = firstCallback;
             Object ctx = firstSnapshot;
             firstCallback = null;
             firstSnapshot = null;
@@ -198,18 +216,18 @@ public class Future<T> {
             List<Object> more = moreCallbacks;
             moreCallbacks = null;
             for (int i = 0; i < more.size(); i += 2) {
-                scheduleCallback((Consumer<? super Future<T>>) more.get(i), more.get(i + 1));
+                scheduleCallback(more.get(i), more.get(i + 1));
             }
         }
     }
 
-    private void scheduleCallback(Consumer<? super Future<T>> callback, Object context) {
-        Runnable run = new DoneCallback<>(this, callback);
-        if (context instanceof Context explicit) {
-            loop.callSoon(run, explicit);
-        } else {
-            loop.callSoonWithSnapshot(run, context);
+    @SuppressWarnings("unchecked")
+    private void scheduleCallback(Object callback, Object context) {
+        if (callback instanceof Handle wakeup) {
+            loop.enqueue(wakeup);
+            return;
         }
+        loop.enqueue(new DoneCallback<>(this, (Consumer<? super Future<T>>) callback, context));
     }
 
     private void markRetrieved() {
@@ -249,20 +267,33 @@ public class Future<T> {
         return s + CreationStack.createdAt(creationStack) + ">";
     }
 
-    /** The runnable that delivers one done-callback; it names the callback in reports. */
-    private record DoneCallback<T>(Future<T> future, Consumer<? super Future<T>> callback)
-            implements Runnable, Handle.Describable {
+    /**
+     * The queued delivery of one done-callback: its own handle and runnable in one object (one
+     * allocation per callback, not two). It names the callback in reports.
+     */
+    private static final class DoneCallback<T> extends Handle implements Runnable, Handle.Describable {
+        private final Future<T> future;
+        private final Consumer<? super Future<T>> consumer;
+
+        /** {@code context}: an explicit Context or a snapshot, as a handle keeps either. */
+        DoneCallback(Future<T> future, Consumer<? super Future<T>> consumer, Object context) {
+            super(future.loop, null, context, null);
+            this.callback = this;
+            this.future = future;
+            this.consumer = consumer;
+        }
+
         @Override
         public void run() {
-            callback.accept(future);
+            consumer.accept(future);
         }
 
         @Override
         public String describe() {
-            if (callback instanceof Handle.Describable d) {
-                return d.describe(); // e.g. a task's wake-up names the task, as asyncio's reports do
+            if (consumer instanceof Handle.Describable d) {
+                return d.describe(); // a callback that names itself (e.g. a task's) keeps its name in reports
             }
-            return "done-callback " + Handle.describe(callback) + " of " + future;
+            return "done-callback " + Handle.describe(consumer) + " of " + future;
         }
     }
 

@@ -31,7 +31,7 @@ public final class TimerHandle extends Handle {
 
     @Override
     public void cancel() {
-        if (!cancelled) {
+        if (!isCancelled()) {
             super.cancel();
             if (scheduled) {
                 loop.timerCancelled();
@@ -49,6 +49,6 @@ public final class TimerHandle extends Handle {
 
     @Override
     public String toString() {
-        return "<TimerHandle when=" + when() + " " + describe(callback) + (cancelled ? " cancelled" : "") + ">";
+        return "<TimerHandle when=" + when() + " " + describe(callback) + (isCancelled() ? " cancelled" : "") + ">";
     }
 }

@@ -77,7 +77,7 @@ final class TimerHeap {
         int kept = 0;
         for (int i = 0; i < size; i++) {
             TimerHandle h = heap[i];
-            if (h.cancelled) {
+            if (h.isCancelled()) {
                 h.scheduled = false;
             } else {
                 heap[kept++] = h;

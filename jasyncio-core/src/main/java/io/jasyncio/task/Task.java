@@ -13,16 +13,11 @@ import jdk.internal.vm.Continuation;
 import jdk.internal.vm.ContinuationScope;
 
 import java.lang.ref.Cleaner;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * A coroutine driven step by step on a loop, as asyncio's {@code Task}.
@@ -35,21 +30,30 @@ import java.util.function.Consumer;
  *
  * <p>Cancellation lands at an await: {@link #cancel(String)} cancels the future the task waits
  * on (or marks the task, if it is between steps), and the await throws {@link CancelledError}.
+ *
+ * <p>A pending task that nobody references may be garbage-collected, as in asyncio. asyncio
+ * then always reports "Task was destroyed but it is pending!"; here only tasks created while
+ * the loop is in debug mode are watched for it, because the watch (a {@code Cleaner}
+ * registration) would cost more than the rest of creating a task. Outside debug mode such a
+ * task just leaves {@link #allTasks}.
  */
 public final class Task<T> extends Future<T> {
     static final ContinuationScope SCOPE = new ContinuationScope("jasyncio");
     private static final Cleaner CLEANER = Cleaner.create();
     private static final AtomicLong COUNTER = new AtomicLong();
-    private static final LoopLocal<Set<Task<?>>> PENDING_TASKS =
-            LoopLocal.withInitial(loop -> Collections.newSetFromMap(new WeakHashMap<>()));
+    private static final LoopLocal<TaskRegistry> PENDING_TASKS = LoopLocal.withInitial(loop -> new TaskRegistry());
 
     private final TaskContinuation continuation;
     private final Context context;
     private final Object origin;
-    private final Runnable stepCallback = new Step();
-    private final Consumer<Future<?>> wakeup = new Wakeup();
+    /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
+    private final Handle stepHandle;
+    private final int registrySlot;
+    /** Debug mode only (else null): reports the task if it is collected while pending. */
     private final PendingWatch pendingWatch;
+    /** Null until asked for when the task was created unnamed: "Task-" + number is built lazily. */
     private String name;
+    private final long number;
 
     private Future<?> waitingOn;
     private boolean mustCancel;
@@ -65,17 +69,27 @@ public final class Task<T> extends Future<T> {
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
         Objects.requireNonNull(body, "body");
-        this.name = name != null ? name : "Task-" + COUNTER.incrementAndGet();
-        this.context = context != null ? context : Context.copyCurrent();
+        BaseEventLoop base = (BaseEventLoop) loop;
+        this.name = name;
+        this.number = name == null ? COUNTER.incrementAndGet() : 0;
+        this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
         this.continuation = new TaskContinuation(this, () -> runBody(body));
-        PENDING_TASKS.get(loop).add(this);
-        this.pendingWatch = new PendingWatch((BaseEventLoop) loop, this.name, body.getClass(), creationStack());
-        CLEANER.register(this, pendingWatch);
+        this.stepHandle = base.newReusableHandle(new Step(), this.context);
+        this.registrySlot = PENDING_TASKS.get(loop).add(this);
+        // asyncio reports a pending task's destruction always; a Cleaner registration per task
+        // costs more than the rest of its creation (and the collector's work when it dies), so
+        // we report it in debug mode only, where the creation stack makes the report useful.
+        if (base.getDebug()) {
+            this.pendingWatch = new PendingWatch(base, getName(), body.getClass(), creationStack());
+            CLEANER.register(this, pendingWatch);
+        } else {
+            this.pendingWatch = null;
+        }
         if (eager) {
             step();
         } else {
-            loop.callSoon(stepCallback, this.context);
+            base.enqueue(stepHandle);
         }
     }
 
@@ -87,14 +101,7 @@ public final class Task<T> extends Future<T> {
 
     /** The tasks of {@code loop} that are not done yet. */
     public static Set<Task<?>> allTasks(EventLoop loop) {
-        List<Task<?>> snapshot = new ArrayList<>(PENDING_TASKS.get(loop));
-        Set<Task<?>> pending = Collections.newSetFromMap(new LinkedHashMap<>());
-        for (Task<?> t : snapshot) {
-            if (!t.isDone()) {
-                pending.add(t);
-            }
-        }
-        return pending;
+        return PENDING_TASKS.get(loop).pending();
     }
 
     // =========================================================================================
@@ -131,9 +138,26 @@ public final class Task<T> extends Future<T> {
         }
     }
 
+    /**
+     * A step run by the step handle, which the loop already runs in the task's context (see the
+     * constructor): the same as {@link #step()} without entering it again (a ThreadLocal lookup).
+     */
+    private void stepInContext() {
+        if (isDone()) {
+            return;
+        }
+        awaitsWithoutSuspending = 0;
+        continuation.run();
+        if (continuation.isDone()) {
+            finish();
+        }
+    }
+
     private void finish() {
-        pendingWatch.done = true;
-        PENDING_TASKS.get(getLoop()).remove(this);
+        if (pendingWatch != null) {
+            pendingWatch.done = true;
+        }
+        PENDING_TASKS.get(getLoop()).remove(registrySlot);
         Throwable error = failure;
         failure = null;
         if (error == null) {
@@ -158,13 +182,13 @@ public final class Task<T> extends Future<T> {
      */
     <R> R suspendOn(Future<R> future) {
         if (future.getLoop() != getLoop()) {
-            throw new IllegalStateException("Task " + name + " got a Future attached to a different loop: " + future);
+            throw new IllegalStateException("Task " + getName() + " got a Future attached to a different loop: " + future);
         }
         if (future == this) {
-            throw new IllegalStateException("Task " + name + " cannot await itself");
+            throw new IllegalStateException("Task " + getName() + " cannot await itself");
         }
         waitingOn = future;
-        future.addDoneCallback(wakeup, context);
+        future.addDoneHandle(stepHandle); // the future queues this task's step when it is done
         if (mustCancel && future.cancel(cancelMessage)) {
             mustCancel = false; // the cancellation travels through the future
         }
@@ -182,7 +206,7 @@ public final class Task<T> extends Future<T> {
 
     /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
     void yieldOnce() {
-        getLoop().callSoon(stepCallback, context);
+        ((BaseEventLoop) getLoop()).enqueue(stepHandle);
         yieldToLoop();
         if (mustCancel) {
             mustCancel = false;
@@ -265,12 +289,18 @@ public final class Task<T> extends Future<T> {
     // =========================================================================================
 
     public String getName() {
-        return name;
+        String n = name;
+        if (n == null) {
+            name = n = "Task-" + number;
+        }
+        return n;
     }
 
     public void setName(String name) {
         this.name = Objects.requireNonNull(name, "name");
-        pendingWatch.name = name;
+        if (pendingWatch != null) {
+            pendingWatch.name = name;
+        }
     }
 
     /** The context this task's body runs in. */
@@ -307,28 +337,18 @@ public final class Task<T> extends Future<T> {
     @Override
     public String toString() {
         String state = isDone() ? (isCancelled() ? "cancelled" : "finished") : "pending";
-        return "<Task " + state + " name='" + name + "' coro=" + coroutineName()
+        return "<Task " + state + " name='" + getName() + "' coro=" + coroutineName()
                 + CreationStack.createdAt(creationStack()) + ">";
     }
 
-    /** The task's step as a ready-queue callback: reports (slow callbacks, the watchdog) name the task. */
+    /**
+     * The task's step as a ready-queue callback: reports (slow callbacks, the watchdog) name the
+     * task, whether it runs after creation, a yield, or as the wake-up of an awaited future.
+     */
     private final class Step implements Runnable, Handle.Describable {
         @Override
         public void run() {
-            step();
-        }
-
-        @Override
-        public String describe() {
-            return Task.this.toString();
-        }
-    }
-
-    /** The task's wake-up as a done-callback of the future it awaits; names the task in reports too. */
-    private final class Wakeup implements Consumer<Future<?>>, Handle.Describable {
-        @Override
-        public void accept(Future<?> done) {
-            step();
+            stepInContext();
         }
 
         @Override

@@ -66,7 +66,7 @@ class TimerHeapPropertyTest {
                 } else if (op == 7) {
                     int dropped = heap.purgeCancelled();
                     int before = model.size();
-                    model.removeIf(h -> h.cancelled);
+                    model.removeIf(h -> h.isCancelled());
                     assertEquals(before - model.size(), dropped);
                 } else if (!model.isEmpty()) {
                     TimerHandle expected = model.pollFirst();

@@ -1,0 +1,89 @@
+package io.jasyncio.task;
+
+import java.lang.ref.WeakReference;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The pending tasks of one loop, for {@code allTasks()}. Held weakly, as asyncio's
+ * {@code _scheduled_tasks} (a WeakSet): a pending task that nobody references any more may be
+ * collected.
+ *
+ * <p>Cheaper than a {@code WeakHashMap}: no hashing, and a finished task's reference is dropped
+ * from its slot at once, so the collector never has to process it. A task gets a slot when it is
+ * created and gives it back when it finishes; free slots form a linked list through
+ * {@link #nextFree}. Slots of tasks collected while pending are reclaimed lazily, before the
+ * table grows. Used on the loop's thread only, as the tasks themselves.
+ */
+final class TaskRegistry {
+    private static final int END = -1;
+
+    private WeakReference<Task<?>>[] slots = newSlots(64);
+    private int[] nextFree = new int[64];
+    private int firstFree = END;
+    /** Slots below this index have been handed out at least once. */
+    private int used;
+
+    /** Registers a new task; returns its slot, to give back with {@link #remove}. */
+    int add(Task<?> task) {
+        // Full: reclaim collected tasks' slots first; grow unless that freed a good share (so a
+        // nearly full table is not rescanned on every add).
+        if (firstFree == END && used == slots.length && reclaimCollected() < slots.length / 4) {
+            grow();
+        }
+        int slot;
+        if (firstFree != END) {
+            slot = firstFree;
+            firstFree = nextFree[slot];
+        } else {
+            slot = used++;
+        }
+        slots[slot] = new WeakReference<>(task);
+        return slot;
+    }
+
+    /** Gives back the slot of a task that finished. */
+    void remove(int slot) {
+        slots[slot] = null;
+        nextFree[slot] = firstFree;
+        firstFree = slot;
+    }
+
+    /** The registered tasks that are still reachable and not done, in slot order. */
+    Set<Task<?>> pending() {
+        Set<Task<?>> pending = new LinkedHashSet<>();
+        for (int i = 0; i < used; i++) {
+            WeakReference<Task<?>> ref = slots[i];
+            Task<?> t = ref != null ? ref.get() : null;
+            if (t != null && !t.isDone()) {
+                pending.add(t);
+            }
+        }
+        return pending;
+    }
+
+    /** Frees the slots whose task was collected while pending (its reference is cleared); returns how many. */
+    private int reclaimCollected() {
+        int freed = 0;
+        for (int i = 0; i < used; i++) {
+            WeakReference<Task<?>> ref = slots[i];
+            if (ref != null && ref.refersTo(null)) {
+                remove(i);
+                freed++;
+            }
+        }
+        return freed;
+    }
+
+    private void grow() {
+        int n = slots.length * 2;
+        slots = Arrays.copyOf(slots, n);
+        nextFree = Arrays.copyOf(nextFree, n);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static WeakReference<Task<?>>[] newSlots(int n) {
+        return (WeakReference<Task<?>>[]) new WeakReference<?>[n];
+    }
+}

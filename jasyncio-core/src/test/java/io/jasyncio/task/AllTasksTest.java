@@ -1,0 +1,99 @@
+package io.jasyncio.task;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static io.jasyncio.Asyncio.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** allTasks() through the registry's slot reuse, growth, and tasks collected while pending. */
+@Timeout(30)
+class AllTasksTest {
+
+    @Test
+    void allTasksHoldsExactlyThePendingTasksAsSlotsAreReusedAndTheTableGrows() {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            List<Future<Integer>> gates = new ArrayList<>();
+            List<Task<Integer>> tasks = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 150; i++) { // more than the table's first size (64)
+                    Future<Integer> gate = loop.createFuture();
+                    gates.add(gate);
+                    tasks.add(Tasks.create(loop, () -> await(gate), null, null));
+                }
+                runBriefly(loop);
+                // finish every other task: their slots are given back and reused next round
+                for (int i = 0; i < tasks.size(); i++) {
+                    if (i % 2 == 0 && !gates.get(i).isDone()) {
+                        gates.get(i).setResult(i);
+                    }
+                }
+                runBriefly(loop);
+                Set<Task<?>> expected = new HashSet<>();
+                for (Task<Integer> t : tasks) {
+                    if (!t.isDone()) {
+                        expected.add(t);
+                    }
+                }
+                assertEquals(expected, new HashSet<>(Task.allTasks(loop)));
+            }
+            gates.forEach(g -> {
+                if (!g.isDone()) {
+                    g.setResult(0);
+                }
+            });
+            runBriefly(loop);
+            assertTrue(Task.allTasks(loop).isEmpty());
+        }
+    }
+
+    @Test
+    void aPendingTaskNobodyReferencesIsCollectedAndLeavesAllTasks() throws InterruptedException {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            Future<Integer> kept = loop.createFuture();
+            Task<Integer> keptTask = Tasks.create(loop, () -> await(kept), "kept", null);
+            abandonTasks(loop, 100);
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (Task.allTasks(loop).size() > 1 && System.nanoTime() < deadline) {
+                System.gc();
+                Thread.sleep(10);
+            }
+            assertEquals(Set.of(keptTask), Task.allTasks(loop));
+            // the collected tasks' slots are reclaimed when the table fills: registering many more still works
+            List<Future<Integer>> gates = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                Future<Integer> gate = loop.createFuture();
+                gates.add(gate);
+                Tasks.create(loop, () -> await(gate), null, null);
+            }
+            runBriefly(loop);
+            assertEquals(301, Task.allTasks(loop).size());
+            gates.forEach(g -> g.setResult(1));
+            kept.setResult(1);
+            runBriefly(loop);
+            assertFalse(Task.allTasks(loop).contains(keptTask));
+        }
+    }
+
+    private static void abandonTasks(EventLoop loop, int n) {
+        for (int i = 0; i < n; i++) {
+            Tasks.create(loop, () -> await(loop.createFuture()), "abandoned-" + i, null); // waits forever
+        }
+        runBriefly(loop); // each steps once and suspends on a future only it references
+    }
+
+    private static void runBriefly(EventLoop loop) {
+        loop.callLater(0.01, loop::stop);
+        loop.runForever();
+    }
+}
