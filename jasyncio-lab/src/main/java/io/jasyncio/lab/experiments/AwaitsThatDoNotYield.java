@@ -40,7 +40,8 @@ final class AwaitsThatDoNotYield implements Experiment {
     @Override
     public String claim() {
         return "await on a completed future returns without yielding, so a task looping over cache hits runs as one "
-                + "uninterruptible step and starves every other task; sleep(0) every K hits inserts the yield points.";
+                + "uninterruptible step and starves every other task; sleep(0) every K hits inserts the yield points, "
+                + "and a cooperative budget (off by default, as in asyncio) inserts them by itself.";
     }
 
     /**
