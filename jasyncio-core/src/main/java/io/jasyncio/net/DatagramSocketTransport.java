@@ -17,9 +17,7 @@ import java.util.Objects;
  * shared buffer; sends go out directly when nothing is queued, otherwise they queue (with the
  * same high/low water flow control as stream transports) behind a writer callback.
  */
-public final class DatagramSocketTransport implements DatagramTransport {
-    private final EventLoop loop;
-    private final DatagramChannel channel;
+public final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> implements DatagramTransport {
     private final SocketAddress remote;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
@@ -28,16 +26,13 @@ public final class DatagramSocketTransport implements DatagramTransport {
     private DatagramProtocol protocol;
     private long bufferSize;
     private boolean protocolPaused;
-    private boolean closing;
-    private int connLost;
 
     private record Queued(ByteBuffer data, SocketAddress address) {
     }
 
     DatagramSocketTransport(EventLoop loop, DatagramChannel channel, DatagramProtocol protocol, SocketAddress remote,
                             Future<Void> waiter) {
-        this.loop = loop;
-        this.channel = channel;
+        super(loop, channel);
         this.remote = remote;
         this.protocol = protocol;
         Object local;
@@ -154,62 +149,14 @@ public final class DatagramSocketTransport implements DatagramTransport {
     }
 
     @Override
-    public void close() {
-        if (closing) {
-            return;
-        }
-        closing = true;
-        loop.removeReader(channel);
-        if (queue.isEmpty()) {
-            connLost++;
-            loop.callSoon(() -> callConnectionLost(null));
-        }
+    boolean hasBufferedWrites() {
+        return !queue.isEmpty();
     }
 
     @Override
-    public void abort() {
-        forceClose(null);
-    }
-
-    private void fatalError(Throwable exc, String message) {
-        FatalErrors.report(loop, exc, message, this, protocol);
-        forceClose(exc);
-    }
-
-    private void forceClose(Throwable exc) {
-        if (connLost > 0) {
-            return;
-        }
-        if (!queue.isEmpty()) {
-            queue.clear();
-            bufferSize = 0;
-            loop.removeWriter(channel);
-        }
-        if (!closing) {
-            closing = true;
-            loop.removeReader(channel);
-        }
-        connLost++;
-        loop.callSoon(() -> callConnectionLost(exc));
-    }
-
-    private void callConnectionLost(Throwable exc) {
-        try {
-            protocol.connectionLost(exc);
-        } finally {
-            loop.removeReader(channel);
-            loop.removeWriter(channel);
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // nothing left to do with it
-            }
-        }
-    }
-
-    @Override
-    public boolean isClosing() {
-        return closing;
+    void discardBufferedWrites() {
+        queue.clear();
+        bufferSize = 0;
     }
 
     @Override

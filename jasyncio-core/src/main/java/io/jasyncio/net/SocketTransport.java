@@ -20,13 +20,11 @@ import java.util.Objects;
  * registered, which is removed again when the buffer drains. Crossing the high/low water marks
  * calls the protocol's pauseWriting/resumeWriting.
  */
-public final class SocketTransport implements Transport {
+public final class SocketTransport extends SelectorTransport<SocketChannel> implements Transport {
     /** After this many writes on a lost connection, asyncio starts to warn. */
     private static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
     private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
 
-    private final EventLoop loop;
-    private final SocketChannel channel;
     private final Server server;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
@@ -42,17 +40,14 @@ public final class SocketTransport implements Transport {
     private int lowWater = DEFAULT_LOW_WATER;
     private boolean protocolPaused;
     private boolean readingPaused;
-    private boolean closing;
     private boolean eof;
-    private int connLost;
 
     /**
      * Wraps {@code channel} and starts it as asyncio does, each step soon, in order: the protocol's
      * connectionMade, then reading, then {@code waiter} (may be null) gets its result.
      */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
-        this.loop = loop;
-        this.channel = channel;
+        super(loop, channel);
         this.server = server;
         this.peername = addressOrNull(channel, true);
         this.sockname = addressOrNull(channel, false);
@@ -336,64 +331,19 @@ public final class SocketTransport implements Transport {
     // ---- closing ----------------------------------------------------------------------------
 
     @Override
-    public void close() {
-        if (closing) {
-            return;
-        }
-        closing = true;
-        loop.removeReader(channel);
-        if (buffer.isEmpty()) {
-            connLost++;
-            loop.removeWriter(channel);
-            loop.callSoon(() -> callConnectionLost(null));
-        }
+    boolean hasBufferedWrites() {
+        return !buffer.isEmpty();
     }
 
     @Override
-    public void abort() {
-        forceClose(null);
+    void discardBufferedWrites() {
+        buffer.clear();
     }
 
     @Override
-    public boolean isClosing() {
-        return closing;
-    }
-
-    private void fatalError(Throwable exc, String message) {
-        FatalErrors.report(loop, exc, message, this, protocol);
-        forceClose(exc);
-    }
-
-    private void forceClose(Throwable exc) {
-        if (connLost > 0) {
-            return;
-        }
-        if (!buffer.isEmpty()) {
-            buffer.clear();
-            loop.removeWriter(channel);
-        }
-        if (!closing) {
-            closing = true;
-            loop.removeReader(channel);
-        }
-        connLost++;
-        loop.callSoon(() -> callConnectionLost(exc));
-    }
-
-    private void callConnectionLost(Throwable exc) {
-        try {
-            protocol.connectionLost(exc);
-        } finally {
-            loop.removeReader(channel);
-            loop.removeWriter(channel);
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // nothing left to do with it
-            }
-            if (server != null) {
-                server.detach(this);
-            }
+    void connectionLostCleanup() {
+        if (server != null) {
+            server.detach(this);
         }
     }
 

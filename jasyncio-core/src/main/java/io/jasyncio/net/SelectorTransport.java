@@ -1,0 +1,95 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+
+import java.io.IOException;
+import java.nio.channels.SelectableChannel;
+
+/**
+ * What the loop-driven transports share, as asyncio's {@code _SelectorTransport}: the closing
+ * state, the count of writes on a lost connection, and the way down (close once the write buffer
+ * drains, force-close on abort or a fatal error, then connectionLost soon and the channel closed).
+ * Each subclass keeps its own reading and its own write buffer, seen here only through
+ * {@link #hasBufferedWrites()} and {@link #discardBufferedWrites()}.
+ */
+abstract class SelectorTransport<C extends SelectableChannel> implements BaseTransport {
+    final EventLoop loop;
+    final C channel;
+    boolean closing;
+    /** Zero while connected; once the connection is lost, 1 plus the writes attempted since. */
+    int connLost;
+
+    SelectorTransport(EventLoop loop, C channel) {
+        this.loop = loop;
+        this.channel = channel;
+    }
+
+    /** Whether writes wait in the buffer for the channel to become writable. */
+    abstract boolean hasBufferedWrites();
+
+    /** Drops every buffered write (the writer callback is removed by the caller). */
+    abstract void discardBufferedWrites();
+
+    /** Runs last when the connection is lost, after the channel is closed. */
+    void connectionLostCleanup() {
+    }
+
+    @Override
+    public void close() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        loop.removeReader(channel);
+        if (!hasBufferedWrites()) {
+            connLost++;
+            loop.removeWriter(channel);
+            loop.callSoon(() -> callConnectionLost(null));
+        }
+    }
+
+    public void abort() {
+        forceClose(null);
+    }
+
+    @Override
+    public boolean isClosing() {
+        return closing;
+    }
+
+    final void fatalError(Throwable exc, String message) {
+        FatalErrors.report(loop, exc, message, this, getProtocol());
+        forceClose(exc);
+    }
+
+    private void forceClose(Throwable exc) {
+        if (connLost > 0) {
+            return;
+        }
+        if (hasBufferedWrites()) {
+            discardBufferedWrites();
+            loop.removeWriter(channel);
+        }
+        if (!closing) {
+            closing = true;
+            loop.removeReader(channel);
+        }
+        connLost++;
+        loop.callSoon(() -> callConnectionLost(exc));
+    }
+
+    final void callConnectionLost(Throwable exc) {
+        try {
+            getProtocol().connectionLost(exc);
+        } finally {
+            loop.removeReader(channel);
+            loop.removeWriter(channel);
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing left to do with it
+            }
+            connectionLostCleanup();
+        }
+    }
+}
