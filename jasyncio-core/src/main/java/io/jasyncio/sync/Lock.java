@@ -17,7 +17,7 @@ import java.util.ArrayDeque;
  * released, and the first waiter is about to take it). Cancellation-safe: a waiter cancelled
  * after it was granted the lock passes the grant on to the next waiter.
  */
-public final class Lock {
+public final class Lock implements Acquirable {
     private final LoopBinding binding = new LoopBinding();
     /** Futures of the tasks waiting in {@link #acquire()}, in arrival order. */
     private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
@@ -32,6 +32,7 @@ public final class Lock {
      * Acquires the lock, waiting (suspending the calling task) while it is held or others wait.
      * Takes it at once, without yielding, when it is free and nobody waits.
      */
+    @Override
     public void acquire() {
         if (!locked && allCancelled()) {
             locked = true;
@@ -61,6 +62,7 @@ public final class Lock {
      *
      * @throws IllegalStateException if the lock is not held (asyncio's RuntimeError)
      */
+    @Override
     public void release() {
         if (!locked) {
             throw new IllegalStateException("Lock is not acquired.");
@@ -69,30 +71,14 @@ public final class Lock {
         wakeUpFirst();
     }
 
-    /** Acquires the lock and returns a handle that releases it: {@code try (Held h = lock.hold()) {...}}. */
-    public Held hold() {
-        acquire();
-        return this::release;
-    }
-
     /** Runs {@code body} holding the lock (asyncio's {@code async with lock:}); returns its result. */
     public <T> T withLock(Coroutine<T> body) throws Exception {
-        acquire();
-        try {
-            return body.run();
-        } finally {
-            release();
-        }
+        return Acquirable.holding(this, body);
     }
 
     /** Runs {@code body} holding the lock. */
     public void withLock(VoidCoroutine body) throws Exception {
-        acquire();
-        try {
-            body.run();
-        } finally {
-            release();
-        }
+        Acquirable.holding(this, body);
     }
 
     private boolean allCancelled() {

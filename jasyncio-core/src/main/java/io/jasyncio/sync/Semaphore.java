@@ -17,7 +17,7 @@ import java.util.ArrayDeque;
  * when it runs), so nobody can overtake it. Cancellation-safe: a waiter cancelled after a slot
  * was reserved for it gives the slot back and wakes the next one.
  */
-public class Semaphore {
+public class Semaphore implements Acquirable {
     private final LoopBinding binding = new LoopBinding();
     private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
     int value;
@@ -49,6 +49,7 @@ public class Semaphore {
     }
 
     /** Takes a slot, waiting for one (behind earlier waiters) if needed. No yield when a slot is free. */
+    @Override
     public void acquire() {
         if (!locked()) {
             value--;
@@ -76,35 +77,20 @@ public class Semaphore {
     }
 
     /** Gives a slot back, reserving it for the first waiter if there is one. */
+    @Override
     public void release() {
         value++;
         wakeUpNext();
     }
 
-    /** Takes a slot and returns a handle that gives it back: {@code try (Held h = sem.hold()) {...}}. */
-    public Held hold() {
-        acquire();
-        return this::release;
-    }
-
     /** Runs {@code body} holding a slot (asyncio's {@code async with sem:}); returns its result. */
     public <T> T withPermit(Coroutine<T> body) throws Exception {
-        acquire();
-        try {
-            return body.run();
-        } finally {
-            release();
-        }
+        return Acquirable.holding(this, body);
     }
 
     /** Runs {@code body} holding a slot. */
     public void withPermit(VoidCoroutine body) throws Exception {
-        acquire();
-        try {
-            body.run();
-        } finally {
-            release();
-        }
+        Acquirable.holding(this, body);
     }
 
     /** Free slots (not counting those reserved for woken waiters). */
