@@ -3,14 +3,8 @@ package io.jasyncio.lab.net;
 import io.jasyncio.loop.EventLoop;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
@@ -21,64 +15,31 @@ import java.util.function.IntConsumer;
  */
 public final class EchoServer implements AutoCloseable {
     private final EventLoop loop;
-    private final ServerSocketChannel server;
     private final IntConsumer onRead;
-    private final List<Connection> connections = new ArrayList<>();
+    private final Listener<Connection> listener;
 
-    private EchoServer(EventLoop loop, ServerSocketChannel server, IntConsumer onRead) {
+    private EchoServer(EventLoop loop, IntConsumer onRead) throws IOException {
         this.loop = loop;
-        this.server = server;
         this.onRead = onRead;
+        this.listener = Listener.open(loop, 128, Connection::new);
     }
 
     /** Listens on 127.0.0.1 (an ephemeral port); call on the loop thread, or before the loop runs. */
     public static EchoServer start(EventLoop loop, IntConsumer onRead) throws IOException {
-        ServerSocketChannel server = ServerSocketChannel.open();
-        server.bind(new InetSocketAddress("127.0.0.1", 0), 128);
-        server.configureBlocking(false);
-        EchoServer s = new EchoServer(loop, server, onRead);
-        loop.addReader(server, s::accept);
-        return s;
+        return new EchoServer(loop, onRead);
     }
 
     public int port() {
-        try {
-            return ((InetSocketAddress) server.getLocalAddress()).getPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private void accept() {
-        try {
-            SocketChannel channel;
-            while ((channel = server.accept()) != null) {
-                channel.configureBlocking(false);
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                Connection c = new Connection(channel);
-                connections.add(c);
-                loop.addReader(channel, c::onReadable);
-            }
-        } catch (IOException e) {
-            // a connection that failed while being accepted is simply gone
-        }
+        return listener.port();
     }
 
     /** Stops listening and closes every connection; call on the loop thread. */
     @Override
     public void close() {
-        loop.removeReader(server);
-        try {
-            server.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
-        for (Connection c : List.copyOf(connections)) {
-            c.close();
-        }
+        listener.close();
     }
 
-    private final class Connection {
+    private final class Connection implements Listener.Connection {
         final SocketChannel channel;
         final ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
 
@@ -86,7 +47,8 @@ public final class EchoServer implements AutoCloseable {
             this.channel = channel;
         }
 
-        void onReadable() {
+        @Override
+        public void onReadable() {
             int n;
             try {
                 n = channel.read(buffer.clear());
@@ -124,15 +86,12 @@ public final class EchoServer implements AutoCloseable {
             }
         }
 
-        void close() {
-            if (connections.remove(this)) {
+        @Override
+        public void close() {
+            if (listener.forget(this)) {
                 loop.removeReader(channel);
                 loop.removeWriter(channel);
-                try {
-                    channel.close();
-                } catch (IOException ignored) {
-                    // closing anyway
-                }
+                Listener.closeQuietly(channel);
             }
         }
     }

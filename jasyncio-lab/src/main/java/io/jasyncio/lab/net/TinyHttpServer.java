@@ -4,15 +4,9 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Just enough HTTP/1.1 for the lab, straight on {@code addReader}/{@code addWriter}: GET
@@ -34,69 +28,32 @@ public final class TinyHttpServer implements AutoCloseable {
     }
 
     private final EventLoop loop;
-    private final ServerSocketChannel server;
     private final Handler handler;
-    private final List<Connection> connections = new ArrayList<>();
+    private final Listener<Connection> listener;
 
-    private TinyHttpServer(EventLoop loop, ServerSocketChannel server, Handler handler) {
+    private TinyHttpServer(EventLoop loop, Handler handler) throws IOException {
         this.loop = loop;
-        this.server = server;
         this.handler = handler;
+        this.listener = Listener.open(loop, 512, Connection::new);
     }
 
     /** Listens on 127.0.0.1 (an ephemeral port); call on the loop thread, or before the loop runs. */
     public static TinyHttpServer start(EventLoop loop, Handler handler) throws IOException {
-        ServerSocketChannel server = ServerSocketChannel.open();
-        server.bind(new InetSocketAddress("127.0.0.1", 0), 512);
-        server.configureBlocking(false);
-        TinyHttpServer s = new TinyHttpServer(loop, server, handler);
-        loop.addReader(server, s::accept);
-        return s;
+        return new TinyHttpServer(loop, handler);
     }
 
     public int port() {
-        try {
-            return ((InetSocketAddress) server.getLocalAddress()).getPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private void accept() {
-        SocketChannel channel;
-        try {
-            while ((channel = server.accept()) != null) {
-                channel.configureBlocking(false);
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                Connection c = new Connection(channel);
-                connections.add(c);
-                loop.addReader(channel, c::onReadable);
-            }
-        } catch (IOException e) {
-            // a connection that failed while being accepted is simply gone
-        }
+        return listener.port();
     }
 
     /** Stops listening and closes every connection; call on the loop thread. */
     @Override
     public void close() {
-        loop.removeReader(server);
-        closeQuietly(server);
-        for (Connection c : List.copyOf(connections)) {
-            c.close();
-        }
-    }
-
-    private static void closeQuietly(java.nio.channels.Channel c) {
-        try {
-            c.close();
-        } catch (IOException ignored) {
-            // closing: nothing left to do with it
-        }
+        listener.close();
     }
 
     /** One client connection: reads a request head, answers it, then reads the next. */
-    private final class Connection {
+    private final class Connection implements Listener.Connection {
         final SocketChannel channel;
         final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD_BYTES);
         ByteBuffer out;
@@ -107,7 +64,8 @@ public final class TinyHttpServer implements AutoCloseable {
             this.channel = channel;
         }
 
-        void onReadable() {
+        @Override
+        public void onReadable() {
             try {
                 int n = channel.read(in);
                 if (n < 0) {
@@ -197,15 +155,16 @@ public final class TinyHttpServer implements AutoCloseable {
             nextRequest();
         }
 
-        void close() {
+        @Override
+        public void close() {
             if (closed) {
                 return;
             }
             closed = true;
-            connections.remove(this);
+            listener.forget(this);
             loop.removeReader(channel);
             loop.removeWriter(channel);
-            closeQuietly(channel);
+            Listener.closeQuietly(channel);
         }
     }
 }

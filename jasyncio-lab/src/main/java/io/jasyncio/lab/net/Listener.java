@@ -1,0 +1,98 @@
+package io.jasyncio.lab.net;
+
+import io.jasyncio.loop.EventLoop;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.Channel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The listening half of the lab's servers, straight on {@code addReader}: a socket on 127.0.0.1
+ * (an ephemeral port) that wraps every accepted connection (already non-blocking, Nagle off) in
+ * a server-specific {@link Connection}, keeps it until it is {@linkplain #forget forgotten}, and
+ * reads from it as soon as it is accepted.
+ */
+final class Listener<C extends Listener.Connection> {
+    /** One accepted connection as its server handles it. */
+    interface Connection {
+        /** Called by the loop when the connection's socket is readable. */
+        void onReadable();
+
+        /** Closes the connection (and forgets it). */
+        void close();
+    }
+
+    private final EventLoop loop;
+    private final ServerSocketChannel server;
+    private final Function<SocketChannel, C> wrap;
+    private final List<C> connections = new ArrayList<>();
+
+    private Listener(EventLoop loop, ServerSocketChannel server, Function<SocketChannel, C> wrap) {
+        this.loop = loop;
+        this.server = server;
+        this.wrap = wrap;
+    }
+
+    /** Starts listening; call on the loop thread, or before the loop runs. */
+    static <C extends Connection> Listener<C> open(EventLoop loop, int backlog, Function<SocketChannel, C> wrap)
+            throws IOException {
+        ServerSocketChannel server = ServerSocketChannel.open();
+        server.bind(new InetSocketAddress("127.0.0.1", 0), backlog);
+        server.configureBlocking(false);
+        Listener<C> listener = new Listener<>(loop, server, wrap);
+        loop.addReader(server, listener::accept);
+        return listener;
+    }
+
+    int port() {
+        try {
+            return ((InetSocketAddress) server.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void accept() {
+        try {
+            SocketChannel channel;
+            while ((channel = server.accept()) != null) {
+                channel.configureBlocking(false);
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                C c = wrap.apply(channel);
+                connections.add(c);
+                loop.addReader(channel, c::onReadable);
+            }
+        } catch (IOException e) {
+            // a connection that failed while being accepted is simply gone
+        }
+    }
+
+    /** Drops a closing connection; false if it was dropped already. */
+    boolean forget(C connection) {
+        return connections.remove(connection);
+    }
+
+    /** Stops listening and closes every connection; call on the loop thread. */
+    void close() {
+        loop.removeReader(server);
+        closeQuietly(server);
+        for (C c : List.copyOf(connections)) {
+            c.close();
+        }
+    }
+
+    static void closeQuietly(Channel c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing: nothing left to do with it
+        }
+    }
+}
