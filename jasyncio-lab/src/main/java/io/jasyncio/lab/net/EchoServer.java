@@ -13,15 +13,12 @@ import java.util.function.IntConsumer;
  * the number of bytes read. Reading pauses while a write is pending, so nothing buffers without
  * bound.
  */
-public final class EchoServer implements AutoCloseable {
-    private final EventLoop loop;
+public final class EchoServer extends LoopServer<EchoServer.Connection> {
     private final IntConsumer onRead;
-    private final Listener<Connection> listener;
 
     private EchoServer(EventLoop loop, IntConsumer onRead) throws IOException {
-        this.loop = loop;
+        super(loop, 128);
         this.onRead = onRead;
-        this.listener = Listener.open(loop, 128, Connection::new);
     }
 
     /** Listens on 127.0.0.1 (an ephemeral port); call on the loop thread, or before the loop runs. */
@@ -29,17 +26,12 @@ public final class EchoServer implements AutoCloseable {
         return new EchoServer(loop, onRead);
     }
 
-    public int port() {
-        return listener.port();
-    }
-
-    /** Stops listening and closes every connection; call on the loop thread. */
     @Override
-    public void close() {
-        listener.close();
+    Connection connect(SocketChannel channel) {
+        return new Connection(channel);
     }
 
-    private final class Connection implements Listener.Connection {
+    final class Connection implements ClientConnection {
         final SocketChannel channel;
         final ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
 
@@ -88,10 +80,10 @@ public final class EchoServer implements AutoCloseable {
 
         @Override
         public void close() {
-            if (listener.forget(this)) {
+            if (forget(this)) {
                 loop.removeReader(channel);
                 loop.removeWriter(channel);
-                Listener.closeQuietly(channel);
+                closeQuietly(channel);
             }
         }
     }

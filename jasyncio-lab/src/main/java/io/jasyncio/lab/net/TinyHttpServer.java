@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * to a {@link Handler} on the loop thread, which answers with a future (typically a task, as a
  * coroutine-per-request framework does). Not a web server: bad input just closes the connection.
  */
-public final class TinyHttpServer implements AutoCloseable {
+public final class TinyHttpServer extends LoopServer<TinyHttpServer.Connection> {
     private static final int MAX_HEAD_BYTES = 8192;
 
     /** An answer: status code and a plain-text body. */
@@ -27,14 +27,11 @@ public final class TinyHttpServer implements AutoCloseable {
         Future<Response> handle(String method, String path);
     }
 
-    private final EventLoop loop;
     private final Handler handler;
-    private final Listener<Connection> listener;
 
     private TinyHttpServer(EventLoop loop, Handler handler) throws IOException {
-        this.loop = loop;
+        super(loop, 512);
         this.handler = handler;
-        this.listener = Listener.open(loop, 512, Connection::new);
     }
 
     /** Listens on 127.0.0.1 (an ephemeral port); call on the loop thread, or before the loop runs. */
@@ -42,18 +39,13 @@ public final class TinyHttpServer implements AutoCloseable {
         return new TinyHttpServer(loop, handler);
     }
 
-    public int port() {
-        return listener.port();
-    }
-
-    /** Stops listening and closes every connection; call on the loop thread. */
     @Override
-    public void close() {
-        listener.close();
+    Connection connect(SocketChannel channel) {
+        return new Connection(channel);
     }
 
     /** One client connection: reads a request head, answers it, then reads the next. */
-    private final class Connection implements Listener.Connection {
+    final class Connection implements ClientConnection {
         final SocketChannel channel;
         final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD_BYTES);
         ByteBuffer out;
@@ -161,10 +153,10 @@ public final class TinyHttpServer implements AutoCloseable {
                 return;
             }
             closed = true;
-            listener.forget(this);
+            forget(this);
             loop.removeReader(channel);
             loop.removeWriter(channel);
-            Listener.closeQuietly(channel);
+            closeQuietly(channel);
         }
     }
 }

@@ -11,17 +11,16 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The listening half of the lab's servers, straight on {@code addReader}: a socket on 127.0.0.1
  * (an ephemeral port) that wraps every accepted connection (already non-blocking, Nagle off) in
- * a server-specific {@link Connection}, keeps it until it is {@linkplain #forget forgotten}, and
- * reads from it as soon as it is accepted.
+ * the server's own {@link ClientConnection}, reads from it at once, and keeps it until it is
+ * {@linkplain #forget forgotten}.
  */
-final class Listener<C extends Listener.Connection> {
+abstract class LoopServer<C extends LoopServer.ClientConnection> implements AutoCloseable {
     /** One accepted connection as its server handles it. */
-    interface Connection {
+    interface ClientConnection {
         /** Called by the loop when the connection's socket is readable. */
         void onReadable();
 
@@ -29,29 +28,23 @@ final class Listener<C extends Listener.Connection> {
         void close();
     }
 
-    private final EventLoop loop;
+    final EventLoop loop;
     private final ServerSocketChannel server;
-    private final Function<SocketChannel, C> wrap;
     private final List<C> connections = new ArrayList<>();
 
-    private Listener(EventLoop loop, ServerSocketChannel server, Function<SocketChannel, C> wrap) {
-        this.loop = loop;
-        this.server = server;
-        this.wrap = wrap;
-    }
-
     /** Starts listening; call on the loop thread, or before the loop runs. */
-    static <C extends Connection> Listener<C> open(EventLoop loop, int backlog, Function<SocketChannel, C> wrap)
-            throws IOException {
-        ServerSocketChannel server = ServerSocketChannel.open();
+    LoopServer(EventLoop loop, int backlog) throws IOException {
+        this.loop = loop;
+        this.server = ServerSocketChannel.open();
         server.bind(new InetSocketAddress("127.0.0.1", 0), backlog);
         server.configureBlocking(false);
-        Listener<C> listener = new Listener<>(loop, server, wrap);
-        loop.addReader(server, listener::accept);
-        return listener;
+        loop.addReader(server, this::accept);
     }
 
-    int port() {
+    /** Wraps a newly accepted connection. */
+    abstract C connect(SocketChannel channel);
+
+    public int port() {
         try {
             return ((InetSocketAddress) server.getLocalAddress()).getPort();
         } catch (IOException e) {
@@ -65,7 +58,7 @@ final class Listener<C extends Listener.Connection> {
             while ((channel = server.accept()) != null) {
                 channel.configureBlocking(false);
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                C c = wrap.apply(channel);
+                C c = connect(channel);
                 connections.add(c);
                 loop.addReader(channel, c::onReadable);
             }
@@ -80,7 +73,8 @@ final class Listener<C extends Listener.Connection> {
     }
 
     /** Stops listening and closes every connection; call on the loop thread. */
-    void close() {
+    @Override
+    public void close() {
         loop.removeReader(server);
         closeQuietly(server);
         for (C c : List.copyOf(connections)) {
