@@ -22,7 +22,6 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
     private final ArrayDeque<Queued> queue = new ArrayDeque<>();
-    private final Object sockname;
     private DatagramProtocol protocol;
     private long bufferSize;
     private boolean protocolPaused;
@@ -32,16 +31,9 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
 
     DatagramSocketTransport(EventLoop loop, DatagramChannel channel, DatagramProtocol protocol, SocketAddress remote,
                             Future<Void> waiter) {
-        super(loop, channel);
+        super(loop, channel, remote);
         this.remote = remote;
         this.protocol = protocol;
-        Object local;
-        try {
-            local = channel.getLocalAddress();
-        } catch (IOException e) {
-            local = null;
-        }
-        this.sockname = local;
         loop.callSoon(() -> protocol.connectionMade(this));
         loop.callSoon(() -> {
             if (!closing) {
@@ -162,16 +154,6 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
     @Override
     public long getWriteBufferSize() {
         return bufferSize;
-    }
-
-    @Override
-    public Object getExtraInfo(String name) {
-        return switch (name) {
-            case "peername" -> remote;
-            case "sockname" -> sockname;
-            case "socket" -> channel;
-            default -> null;
-        };
     }
 
     @Override

@@ -3,25 +3,38 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 
 import java.io.IOException;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectableChannel;
 
 /**
- * What the loop-driven transports share, as asyncio's {@code _SelectorTransport}: the closing
- * state, the count of writes on a lost connection, and the way down (close once the write buffer
- * drains, force-close on abort or a fatal error, then connectionLost soon and the channel closed).
+ * What the loop-driven transports share, as asyncio's {@code _SelectorTransport}: the channel
+ * and its addresses as extra info, the closing state, the count of writes on a lost connection,
+ * and the way down (close once the write buffer drains, force-close on abort or a fatal error,
+ * then connectionLost soon and the channel closed).
  * Each subclass keeps its own reading and its own write buffer, seen here only through
  * {@link #hasBufferedWrites()} and {@link #discardBufferedWrites()}.
  */
-abstract class SelectorTransport<C extends SelectableChannel> implements BaseTransport {
+abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> implements BaseTransport {
     final EventLoop loop;
     final C channel;
+    /** The addresses at the start (null if unknown or, for peername, unconnected). */
+    final Object peername;
+    final Object sockname;
     boolean closing;
     /** Zero while connected; once the connection is lost, 1 plus the writes attempted since. */
     int connLost;
 
-    SelectorTransport(EventLoop loop, C channel) {
+    SelectorTransport(EventLoop loop, C channel, Object peername) {
         this.loop = loop;
         this.channel = channel;
+        this.peername = peername;
+        Object local;
+        try {
+            local = channel.getLocalAddress();
+        } catch (IOException e) {
+            local = null;
+        }
+        this.sockname = local;
     }
 
     /** Whether writes wait in the buffer for the channel to become writable. */
@@ -55,6 +68,16 @@ abstract class SelectorTransport<C extends SelectableChannel> implements BaseTra
     @Override
     public boolean isClosing() {
         return closing;
+    }
+
+    @Override
+    public Object getExtraInfo(String name) {
+        return switch (name) {
+            case "peername" -> peername;
+            case "sockname" -> sockname;
+            case "socket" -> channel;
+            default -> null;
+        };
     }
 
     final void fatalError(Throwable exc, String message) {

@@ -30,8 +30,6 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
     private final Runnable onWritable = this::writeReady;
     private final WriteBuffer buffer = new WriteBuffer();
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
-    private final Object peername;
-    private final Object sockname;
 
     private BaseProtocol protocol;
     private Protocol streamProtocol;         // exactly one of these two is set
@@ -47,10 +45,8 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
      * connectionMade, then reading, then {@code waiter} (may be null) gets its result.
      */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
-        super(loop, channel);
+        super(loop, channel, remoteAddressOrNull(channel));
         this.server = server;
-        this.peername = addressOrNull(channel, true);
-        this.sockname = addressOrNull(channel, false);
         this.readBuffer = ReadBuffer.of(loop);
         setNoDelay(channel);
         setProtocol(protocol);
@@ -83,9 +79,9 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
         }
     }
 
-    private static Object addressOrNull(SocketChannel channel, boolean remote) {
+    private static Object remoteAddressOrNull(SocketChannel channel) {
         try {
-            return remote ? channel.getRemoteAddress() : channel.getLocalAddress();
+            return channel.getRemoteAddress();
         } catch (IOException e) {
             return null;
         }
@@ -348,16 +344,6 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
     }
 
     // ---- the rest ---------------------------------------------------------------------------
-
-    @Override
-    public Object getExtraInfo(String name) {
-        return switch (name) {
-            case "peername" -> peername;
-            case "sockname" -> sockname;
-            case "socket" -> channel;
-            default -> null;
-        };
-    }
 
     @Override
     public BaseProtocol getProtocol() {
