@@ -68,7 +68,12 @@ public class Handle {
         if (callback instanceof Describable d) {
             return d.describe();
         }
-        String s = callback.getClass().getName();
+        return describeClass(callback.getClass());
+    }
+
+    /** A callback's or body's class as reports show it: a lambda as "DeclaringClass lambda". */
+    public static String describeClass(Class<?> type) {
+        String s = type.getName();
         int lambda = s.indexOf("$$Lambda");
         return lambda > 0 ? s.substring(0, lambda) + " lambda" : s;
     }

@@ -4,7 +4,6 @@ import io.jasyncio.context.Context;
 import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.Future;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,16 +86,7 @@ public final class Runner implements AutoCloseable {
         for (Task<?> t : pending) {
             t.cancel();
         }
-        Future<Void> allDone = loop.createFuture();
-        int[] remaining = {pending.size()};
-        for (Task<?> t : pending) {
-            t.addDoneCallback(f -> {
-                if (--remaining[0] == 0 && !allDone.isDone()) {
-                    allDone.setResult(null);
-                }
-            });
-        }
-        loop.runUntilComplete(allDone);
+        loop.runUntilComplete(GatheringFuture.gather(true, pending)); // as asyncio: gather(*tasks, return_exceptions=True)
         for (Task<?> t : pending) {
             if (t.isCancelled()) {
                 continue;

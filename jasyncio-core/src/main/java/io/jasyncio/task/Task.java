@@ -120,28 +120,21 @@ public final class Task<T> extends Future<T> {
         }
     }
 
-    /** One step: mount the continuation in the task's context until it finishes or suspends. */
+    /**
+     * One step, from outside the task's context (an eager start): enter the context, then step.
+     * The step handle needs no such wrapper: the loop already runs it in the task's context.
+     */
     void step() {
-        if (isDone()) {
-            return;
-        }
         CurrentContext cc = CurrentContext.ofThisThread();
         Context previous = cc.enter(context);
-        awaitsWithoutSuspending = 0;
         try {
-            continuation.run();
+            stepInContext();
         } finally {
             cc.exit(previous);
         }
-        if (continuation.isDone()) {
-            finish();
-        }
     }
 
-    /**
-     * A step run by the step handle, which the loop already runs in the task's context (see the
-     * constructor): the same as {@link #step()} without entering it again (a ThreadLocal lookup).
-     */
+    /** One step: mount the continuation until the body finishes or suspends. */
     private void stepInContext() {
         if (isDone()) {
             return;
@@ -319,9 +312,7 @@ public final class Task<T> extends Future<T> {
     }
 
     private static String coroutineName(Class<?> bodyClass) {
-        String s = bodyClass.getName();
-        int lambda = s.indexOf("$$Lambda");
-        return lambda > 0 ? s.substring(0, lambda) + " lambda" : s;
+        return Handle.describeClass(bodyClass);
     }
 
     @Override
