@@ -110,7 +110,7 @@ public class Future<T> {
         }
         exception = error;
         state = FINISHED;
-        unretrieved = new UnretrievedException(loop, error, describeForReport(),
+        unretrieved = new UnretrievedException(loop, error, unretrievedMessage(),
                 creationStack != null ? toString() : null, creationStack);
         unretrieved.cleanable = CLEANER.register(this, unretrieved);
         scheduleCallbacks();
@@ -239,19 +239,9 @@ public class Future<T> {
         }
     }
 
-    /** Stops the "exception was never retrieved" report, e.g. when the error was reported otherwise. */
-    protected void markExceptionRetrieved() {
-        markRetrieved();
-    }
-
     /** How this future names itself in "never retrieved" reports. */
-    protected String describeForReport() {
+    protected String unretrievedMessage() {
         return "Future exception was never retrieved";
-    }
-
-    /** Extra entries for the "never retrieved" report's context. */
-    protected void addReportContext(Map<String, Object> context) {
-        context.put("future", this);
     }
 
     private String stateName() {

@@ -316,13 +316,8 @@ public final class Task<T> extends Future<T> {
     }
 
     @Override
-    protected String describeForReport() {
+    protected String unretrievedMessage() {
         return "Task exception was never retrieved";
-    }
-
-    @Override
-    protected void addReportContext(Map<String, Object> context) {
-        context.put("task", this);
     }
 
     @Override
