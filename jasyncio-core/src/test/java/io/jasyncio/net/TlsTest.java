@@ -73,10 +73,7 @@ class TlsTest {
             c.writer().write(payload);
             c.writer().drain();
             assertArrayEquals(payload, c.reader().readexactly(payload.length));
-            c.writer().close();
-            c.writer().waitClosed();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeAll(c, server);
             return null;
         });
     }
@@ -96,8 +93,7 @@ class TlsTest {
             SSLHandshakeException e = assertThrows(SSLHandshakeException.class, () -> openConnection("127.0.0.1", port,
                     TlsOptions.of(certs.trustingClient).withServerHostname("wrong.example")));
             assertTrue(String.valueOf(e.getMessage()).contains("wrong.example"), e.getMessage());
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -110,8 +106,7 @@ class TlsTest {
             SSLException e = assertThrows(SSLException.class,
                     () -> openConnection("127.0.0.1", NetTesting.port(server), TlsOptions.systemDefault()));
             assertInstanceOf(SSLHandshakeException.class, e);
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -139,10 +134,7 @@ class TlsTest {
             c.writer().write("ping\n".getBytes());
             assertEquals("secure: ping\n", new String(c.reader().readline()));
             assertEquals(0, c.reader().read(-1).length);
-            c.writer().close();
-            c.writer().waitClosed();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeAll(c, server);
             return null;
         });
     }
@@ -163,8 +155,7 @@ class TlsTest {
             assertTrue(Arrays.equals(payload, c.protocol().received.toByteArray()));
             c.transport().close();
             assertNull(await(c.protocol().lost));
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
