@@ -11,7 +11,6 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
-import java.util.Arrays;
 import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
@@ -152,7 +151,7 @@ class TlsTest {
             c.protocol().expected = payload.length;
             c.transport().write(payload);
             await(c.protocol().gotExpected);
-            assertTrue(Arrays.equals(payload, c.protocol().received.toByteArray()));
+            assertArrayEquals(payload, c.protocol().received.toByteArray());
             c.transport().close();
             assertNull(await(c.protocol().lost));
             NetTesting.closeServer(server);
