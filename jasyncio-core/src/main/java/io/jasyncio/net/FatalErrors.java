@@ -25,12 +25,7 @@ final class FatalErrors {
             }
             return;
         }
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("message", message);
-        context.put("exception", exc);
-        context.put("transport", transport);
-        context.put("protocol", protocol);
-        loop.callExceptionHandler(context);
+        callbackFailed(loop, message, exc, transport, protocol);
     }
 
     /** Reports a failure of a protocol's flow-control callback (the connection goes on). */

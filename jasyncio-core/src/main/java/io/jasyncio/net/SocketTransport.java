@@ -110,17 +110,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
 
     private void readIntoLoopBuffer() {
         ByteBuffer data = readBuffer.clear();
-        int n;
-        try {
-            n = channel.read(data);
-        } catch (IOException e) {
-            fatalError(e, "Fatal read error on socket transport");
-            return;
-        }
-        if (n <= 0) {
-            if (n < 0) {
-                readEof();
-            }
+        if (readFromChannel(data) == 0) {
             return;
         }
         data.flip();
@@ -142,17 +132,8 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
             fatalError(t, "Fatal error: protocol.get_buffer() call failed.");
             return;
         }
-        int n;
-        try {
-            n = channel.read(target);
-        } catch (IOException e) {
-            fatalError(e, "Fatal read error on socket transport");
-            return;
-        }
-        if (n <= 0) {
-            if (n < 0) {
-                readEof();
-            }
+        int n = readFromChannel(target);
+        if (n == 0) {
             return;
         }
         try {
@@ -160,6 +141,26 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.buffer_updated() call failed.");
         }
+    }
+
+    /**
+     * One read into {@code target}, shared by both read paths. Returns how many bytes arrived, or 0
+     * when there is nothing to hand the protocol: no bytes yet, or EOF or a read error, both dealt
+     * with here.
+     */
+    private int readFromChannel(ByteBuffer target) {
+        int n;
+        try {
+            n = channel.read(target);
+        } catch (IOException e) {
+            fatalError(e, "Fatal read error on socket transport");
+            return 0;
+        }
+        if (n < 0) {
+            readEof();
+            return 0;
+        }
+        return n;
     }
 
     private void readEof() {

@@ -41,17 +41,16 @@ final class WriteBuffer {
         size += n;
     }
 
-    /** Writes as much as {@code channel} takes now; returns true when everything went out. */
-    boolean flushTo(WritableByteChannel channel) throws IOException {
+    /** Writes as much as {@code channel} takes now ({@link #isEmpty()} tells whether all went out). */
+    void flushTo(WritableByteChannel channel) throws IOException {
         ByteBuffer head;
         while ((head = chunks.peekFirst()) != null) {
             size -= channel.write(head);
             if (head.hasRemaining()) {
-                return false;
+                return;
             }
             chunks.pollFirst();
         }
-        return true;
     }
 
     void clear() {

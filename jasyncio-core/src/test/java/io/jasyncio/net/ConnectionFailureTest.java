@@ -125,8 +125,7 @@ class ConnectionFailureTest {
             assertArrayEquals("fine".getBytes(), good.protocol().received.toByteArray());
             good.transport().close();
             assertNull(await(good.protocol().lost));
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -138,8 +137,7 @@ class ConnectionFailureTest {
             EventLoop loop = getRunningLoop();
             Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
             int port = NetTesting.port(server);
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             sleep(0); // one loop turn: the poller releases the listening socket
             IOException e = assertThrows(IOException.class, () -> Network.createConnection(loop,
                     () -> new NetTesting.RecordingProtocol(loop, false), "127.0.0.1", port));

@@ -119,8 +119,7 @@ class FlowControlTest {
             assertTrue(sender.maxBuffered <= Transport.DEFAULT_HIGH_WATER + CHUNK,
                     "buffered " + sender.maxBuffered + " bytes, more than the high-water mark plus one write");
             c.transport().close();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -158,8 +157,7 @@ class FlowControlTest {
             assertEquals(Integer.toString(total), new String(c.reader().read(-1)));
             assertTrue(maxBuffered <= Transport.DEFAULT_HIGH_WATER + CHUNK, "buffered " + maxBuffered);
             c.writer().close();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -180,8 +178,7 @@ class FlowControlTest {
             var e = assertThrows(IllegalArgumentException.class, () -> c.transport().setWriteBufferLimits(10, 20));
             assertEquals("high (10) must be >= low (20) must be >= 0", e.getMessage());
             c.transport().close();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }

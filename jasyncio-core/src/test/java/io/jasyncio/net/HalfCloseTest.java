@@ -61,8 +61,7 @@ class HalfCloseTest {
             await(c.protocol().eof);
             assertEquals("got 12345", c.protocol().received.toString());
             assertNull(await(c.protocol().lost));
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -104,8 +103,7 @@ class HalfCloseTest {
             assertNull(await(serverLost));
             assertEquals("reply after eof", serverGot.toString());
             assertNull(await(c.protocol().lost));
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }

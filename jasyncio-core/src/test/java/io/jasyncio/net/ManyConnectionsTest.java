@@ -61,8 +61,7 @@ class ManyConnectionsTest {
             for (StreamConnection c : open) {
                 c.writer().waitClosed();
             }
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             assertTrue(n >= 10);
             return null;
         });

@@ -21,7 +21,6 @@ final class NetTesting {
     private NetTesting() {
     }
 
-    /** Every loop implementation available here (the suite runs each test on each). */
     /**
      * The loops to test on: every one available here, or those named in
      * {@code -Djasyncio.test.loops=a,b} (how jasyncio-epoll reruns this suite on its own loop only).
@@ -69,6 +68,19 @@ final class NetTesting {
         List<Map<String, Object>> errors = Collections.synchronizedList(new ArrayList<>());
         EventLoops.getRunningLoop().setExceptionHandler((loop, context) -> errors.add(context));
         return errors;
+    }
+
+    /** Closes {@code server} and waits until it and every connection it accepted are closed. */
+    static void closeServer(Server server) {
+        server.close();
+        server.waitClosed();
+    }
+
+    /** The usual end of a streams test: close the client connection and wait, then the server. */
+    static void closeAll(StreamConnection client, Server server) {
+        client.writer().close();
+        client.writer().waitClosed();
+        closeServer(server);
     }
 
     static int port(Server server) {

@@ -129,8 +129,7 @@ class ServerTest {
             double waited = (System.nanoTime() - start) / 1e9;
             assertTrue(waited > 0.5, "served after " + waited + " s: accepting did not pause");
             c.transport().close();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }

@@ -46,8 +46,7 @@ class TcpEchoTest {
             assertArrayEquals(payload, c.protocol().received.toByteArray());
             c.transport().close();
             assertNull(await(c.protocol().lost));
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             assertEquals(List.of(), errors);
             return null;
         });
@@ -84,8 +83,7 @@ class TcpEchoTest {
             await(done);
             assertArrayEquals(payload, got.toByteArray());
             c.transport().close();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -115,10 +113,7 @@ class TcpEchoTest {
             c.writer().writeEof();                          // the server sees EOF, closes its side
             assertEquals(0, c.reader().read(-1).length);
             assertTrue(c.reader().atEof());
-            c.writer().close();
-            c.writer().waitClosed();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeAll(c, server);
             return null;
         });
     }

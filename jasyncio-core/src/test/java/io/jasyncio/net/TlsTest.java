@@ -11,7 +11,6 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
-import java.util.Arrays;
 import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
@@ -73,10 +72,7 @@ class TlsTest {
             c.writer().write(payload);
             c.writer().drain();
             assertArrayEquals(payload, c.reader().readexactly(payload.length));
-            c.writer().close();
-            c.writer().waitClosed();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeAll(c, server);
             return null;
         });
     }
@@ -96,8 +92,7 @@ class TlsTest {
             SSLHandshakeException e = assertThrows(SSLHandshakeException.class, () -> openConnection("127.0.0.1", port,
                     TlsOptions.of(certs.trustingClient).withServerHostname("wrong.example")));
             assertTrue(String.valueOf(e.getMessage()).contains("wrong.example"), e.getMessage());
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -110,8 +105,7 @@ class TlsTest {
             SSLException e = assertThrows(SSLException.class,
                     () -> openConnection("127.0.0.1", NetTesting.port(server), TlsOptions.systemDefault()));
             assertInstanceOf(SSLHandshakeException.class, e);
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }
@@ -139,10 +133,7 @@ class TlsTest {
             c.writer().write("ping\n".getBytes());
             assertEquals("secure: ping\n", new String(c.reader().readline()));
             assertEquals(0, c.reader().read(-1).length);
-            c.writer().close();
-            c.writer().waitClosed();
-            server.close();
-            server.waitClosed();
+            NetTesting.closeAll(c, server);
             return null;
         });
     }
@@ -160,11 +151,10 @@ class TlsTest {
             c.protocol().expected = payload.length;
             c.transport().write(payload);
             await(c.protocol().gotExpected);
-            assertTrue(Arrays.equals(payload, c.protocol().received.toByteArray()));
+            assertArrayEquals(payload, c.protocol().received.toByteArray());
             c.transport().close();
             assertNull(await(c.protocol().lost));
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             return null;
         });
     }

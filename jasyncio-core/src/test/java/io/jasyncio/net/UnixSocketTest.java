@@ -45,8 +45,7 @@ class UnixSocketTest {
                 c.writer().close();
                 c.writer().waitClosed();
             }
-            server.close();
-            server.waitClosed();
+            NetTesting.closeServer(server);
             assertFalse(Files.exists(path), "the socket file is removed with the server");
             return null;
         });
