@@ -104,7 +104,11 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
         bufferSize += copy.remaining();
         if (!protocolPaused && bufferSize > Transport.DEFAULT_HIGH_WATER) {
             protocolPaused = true;
-            protocol.pauseWriting();
+            try {
+                protocol.pauseWriting();
+            } catch (Throwable t) {
+                FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, this, protocol);
+            }
         }
     }
 
@@ -132,7 +136,11 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
         }
         if (protocolPaused && bufferSize <= Transport.DEFAULT_LOW_WATER) {
             protocolPaused = false;
-            protocol.resumeWriting();
+            try {
+                protocol.resumeWriting();
+            } catch (Throwable t) {
+                FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, this, protocol);
+            }
         }
         loop.removeWriter(channel);
         if (closing) {
