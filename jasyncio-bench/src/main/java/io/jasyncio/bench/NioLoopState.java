@@ -10,7 +10,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The state the single-loop benchmarks share: one nio loop per trial, opened before and closed
- * after it. Subclasses are the benchmarks themselves (JMH runs inherited setup and teardown).
+ * after it. Subclasses are the benchmarks themselves (JMH runs inherited setup and teardown). JMH
+ * does not promise to run this class's setup before a subclass's own, so a subclass's setup
+ * must not use {@code loop} (AwaitDoneFutureBenchmark, whose setup does, keeps its own).
  */
 @State(Scope.Thread)
 public abstract class NioLoopState {
