@@ -91,11 +91,7 @@ say "building jasyncio (the CLI and the benchmarks jar)"
 lab_jar="$root/jasyncio-lab/target/jasyncio-lab.jar"
 bench_jar="$root/jasyncio-bench/target/benchmarks.jar"
 [ -f "$bench_jar" ] || { say "missing $bench_jar after the build"; exit 1; }
-java=""
-for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/*25*; do
-  if [ -x "$d/bin/java" ] && "$d/bin/java" -version 2>&1 | head -n 1 | grep -q '"25'; then java="$d/bin/java"; break; fi
-done
-[ -n "$java" ] || { say "no JDK 25 found (JAVA_HOME or /usr/lib/jvm/*25*)"; exit 1; }
+java="$(bench/java25.sh)"
 jvm_flags=(--add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED -Xss4m)
 
 c_server="$work/c_epoll_echo"

@@ -15,11 +15,7 @@ jmh_opts=(-wi 3 -i 5 -f 1 -w 3s -r 3s)
 if [ "${1:-}" = "--quick" ]; then jmh_opts=(-wi 2 -i 3 -f 1 -w 2s -r 2s); shift; fi
 if [ $# -gt 0 ]; then jmh_opts=("$@"); fi
 
-java=""
-for d in "${JAVA_HOME:-/nonexistent}" /usr/lib/jvm/*25*; do
-  if [ -x "$d/bin/java" ] && "$d/bin/java" -version 2>&1 | head -n 1 | grep -q '"25'; then java="$d/bin/java"; break; fi
-done
-[ -n "$java" ] || { say "no JDK 25 found (JAVA_HOME or /usr/lib/jvm/*25*)"; exit 1; }
+java="$(bench/java25.sh)"
 python=/usr/bin/python3
 
 ./jasyncio build

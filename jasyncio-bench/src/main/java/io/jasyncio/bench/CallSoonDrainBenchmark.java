@@ -1,18 +1,14 @@
 package io.jasyncio.bench;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 import java.util.concurrent.TimeUnit;
 
@@ -26,21 +22,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
         JvmFlags.NATIVE_ACCESS})
-public class CallSoonDrainBenchmark {
+public class CallSoonDrainBenchmark extends NioLoopState {
     static final int CALLBACKS = 1_000_000;
     private static final Runnable NOOP = () -> { };
-
-    EventLoop loop;
-
-    @Setup(Level.Trial)
-    public void openLoop() {
-        loop = EventLoops.newEventLoop("nio");
-    }
-
-    @TearDown(Level.Trial)
-    public void closeLoop() {
-        loop.close();
-    }
 
     @Benchmark
     @OperationsPerInvocation(CALLBACKS)
@@ -49,7 +33,6 @@ public class CallSoonDrainBenchmark {
         for (int i = 0; i < CALLBACKS; i++) {
             l.callSoon(NOOP);
         }
-        l.callSoon(l::stop);
-        l.runForever();
+        runQueued(l);
     }
 }

@@ -1,19 +1,15 @@
 package io.jasyncio.bench;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -28,22 +24,11 @@ import java.util.function.Consumer;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
         JvmFlags.NATIVE_ACCESS})
-public class DoneCallbackDispatchBenchmark {
+public class DoneCallbackDispatchBenchmark extends NioLoopState {
     static final int FUTURES = 100_000;
 
-    EventLoop loop;
     long seen;
     private final Consumer<Future<Integer>> onDone = f -> seen += f.result();
-
-    @Setup(Level.Trial)
-    public void openLoop() {
-        loop = EventLoops.newEventLoop("nio");
-    }
-
-    @TearDown(Level.Trial)
-    public void closeLoop() {
-        loop.close();
-    }
 
     @Benchmark
     @OperationsPerInvocation(FUTURES)
@@ -55,8 +40,7 @@ public class DoneCallbackDispatchBenchmark {
             f.addDoneCallback(onDone);
             f.setResult(1);
         }
-        l.callSoon(l::stop);
-        l.runForever();
+        runQueued(l);
         if (seen - before != FUTURES) {
             throw new AssertionError("ran " + (seen - before) + " of " + FUTURES + " done-callbacks");
         }

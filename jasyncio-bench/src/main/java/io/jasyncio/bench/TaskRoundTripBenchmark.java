@@ -2,21 +2,17 @@ package io.jasyncio.bench;
 
 import io.jasyncio.Asyncio;
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -32,20 +28,8 @@ import java.util.function.Consumer;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
         JvmFlags.NATIVE_ACCESS})
-public class TaskRoundTripBenchmark {
+public class TaskRoundTripBenchmark extends NioLoopState {
     static final int TASKS = 100_000;
-
-    EventLoop loop;
-
-    @Setup(Level.Trial)
-    public void openLoop() {
-        loop = EventLoops.newEventLoop("nio");
-    }
-
-    @TearDown(Level.Trial)
-    public void closeLoop() {
-        loop.close();
-    }
 
     @Benchmark
     @OperationsPerInvocation(TASKS)

@@ -1,7 +1,6 @@
 package io.jasyncio.bench;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.TimerHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -13,7 +12,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 import java.util.concurrent.TimeUnit;
 
@@ -28,28 +26,21 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_EXPORTS, JvmFlags.VM_INTERNALS, JvmFlags.ADD_EXPORTS, JvmFlags.NIO_INTERNALS,
         JvmFlags.NATIVE_ACCESS})
-public class TimerScheduleCancelBenchmark {
+public class TimerScheduleCancelBenchmark extends NioLoopState {
     static final int TIMERS = 1_000_000;
     private static final Runnable NOOP = () -> { };
 
-    EventLoop loop;
     double[] delaySeconds;
     TimerHandle[] handles;
 
     @Setup(Level.Trial)
-    public void openLoop() {
-        loop = EventLoops.newEventLoop("nio");
+    public void prepareDelays() {
         long[] nanos = RandomDelays.nanos(TIMERS);
         delaySeconds = new double[TIMERS];
         for (int i = 0; i < TIMERS; i++) {
             delaySeconds[i] = nanos[i] / 1e9;
         }
         handles = new TimerHandle[TIMERS];
-    }
-
-    @TearDown(Level.Trial)
-    public void closeLoop() {
-        loop.close();
     }
 
     @Benchmark
@@ -65,8 +56,7 @@ public class TimerScheduleCancelBenchmark {
             hs[i].cancel();
             hs[i] = null;
         }
-        l.callSoon(l::stop);
-        l.runForever();
+        runQueued(l);
         if (l.scheduledTimerCount() != 0) {
             throw new AssertionError("cancelled timers left in the heap: " + l.scheduledTimerCount());
         }

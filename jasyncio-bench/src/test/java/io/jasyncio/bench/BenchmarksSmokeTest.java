@@ -28,6 +28,7 @@ class BenchmarksSmokeTest {
     void timerScheduleCancelLeavesAnEmptyHeap() {
         TimerScheduleCancelBenchmark b = new TimerScheduleCancelBenchmark();
         b.openLoop();
+        b.prepareDelays();
         try {
             b.scheduleCancel();   // throws if cancelled handles stayed in the heap
             assertEquals(0, b.loop.scheduledTimerCount());

@@ -80,11 +80,7 @@ public final class EchoServer extends LoopServer<EchoServer.Connection> {
 
         @Override
         public void close() {
-            if (forget(this)) {
-                loop.removeReader(channel);
-                loop.removeWriter(channel);
-                closeQuietly(channel);
-            }
+            release(this, channel);
         }
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
  * The listening half of the lab's servers, straight on {@code addReader}: a socket on 127.0.0.1
  * (an ephemeral port) that wraps every accepted connection (already non-blocking, Nagle off) in
  * the server's own {@link ClientConnection}, reads from it at once, and keeps it until it is
- * {@linkplain #forget forgotten}.
+ * {@linkplain #release released}.
  */
 abstract class LoopServer<C extends LoopServer.ClientConnection> implements AutoCloseable {
     /** One accepted connection as its server handles it. */
@@ -24,7 +24,7 @@ abstract class LoopServer<C extends LoopServer.ClientConnection> implements Auto
         /** Called by the loop when the connection's socket is readable. */
         void onReadable();
 
-        /** Closes the connection (and forgets it). */
+        /** Closes the connection (and releases it). */
         void close();
     }
 
@@ -67,9 +67,16 @@ abstract class LoopServer<C extends LoopServer.ClientConnection> implements Auto
         }
     }
 
-    /** Drops a closing connection; false if it was dropped already. */
-    boolean forget(C connection) {
-        return connections.remove(connection);
+    /**
+     * Forgets a closing connection and releases its socket (off the loop, then closed); does
+     * nothing if it was released already.
+     */
+    void release(C connection, SocketChannel channel) {
+        if (connections.remove(connection)) {
+            loop.removeReader(channel);
+            loop.removeWriter(channel);
+            closeQuietly(channel);
+        }
     }
 
     /** Stops listening and closes every connection; call on the loop thread. */
@@ -82,7 +89,7 @@ abstract class LoopServer<C extends LoopServer.ClientConnection> implements Auto
         }
     }
 
-    static void closeQuietly(Channel c) {
+    private static void closeQuietly(Channel c) {
         try {
             c.close();
         } catch (IOException ignored) {

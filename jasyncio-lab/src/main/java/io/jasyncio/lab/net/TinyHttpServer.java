@@ -153,10 +153,7 @@ public final class TinyHttpServer extends LoopServer<TinyHttpServer.Connection> 
                 return;
             }
             closed = true;
-            forget(this);
-            loop.removeReader(channel);
-            loop.removeWriter(channel);
-            closeQuietly(channel);
+            release(this, channel);
         }
     }
 }
