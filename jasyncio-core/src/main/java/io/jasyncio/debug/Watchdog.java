@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * say how long, after the fact; this report names the blocking frame (the method that called
  * {@code Thread.sleep}, the CPU-bound verify, the blocking read). One report per blocked episode.
  *
- * <p>The loop side is two volatile writes per handle (start, finish) through {@link LoopObserver};
- * nothing at all when no watchdog is installed. Reports go to the {@code io.jasyncio.debug}
+ * <p>The loop side is five volatile writes per handle (three as it starts, two as it finishes)
+ * through {@link LoopObserver}; nothing at all when no watchdog is installed. Reports go to the {@code io.jasyncio.debug}
  * {@link System.Logger} at WARNING, to the optional listener, and to JFR as
  * {@link BlockedLoopEvent} when recorded.
  *
@@ -66,7 +66,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         return watchdog;
     }
 
-    // ---- the loop side: two volatile writes per handle ---------------------------------------
+    // ---- the loop side: a few volatile writes per handle ---------------------------------------
 
     @Override
     public void handleStarting(Handle handle, long startNanos) {

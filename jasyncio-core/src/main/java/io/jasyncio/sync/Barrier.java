@@ -35,8 +35,7 @@ public final class Barrier {
      * @throws BrokenBarrierException if the barrier is or becomes broken or reset while waiting
      */
     public int await() {
-        condition.acquire();
-        try {
+        try (Held held = condition.hold()) {
             blockWhileDrainingOrResetting();
             int index = count++;
             try {
@@ -51,8 +50,6 @@ public final class Barrier {
                 count--;
                 leave();
             }
-        } finally {
-            condition.release();
         }
     }
 
@@ -82,27 +79,21 @@ public final class Barrier {
 
     /** Returns the barrier to its empty state; tasks waiting in it get {@link BrokenBarrierException}. */
     public void reset() {
-        condition.acquire();
-        try {
+        try (Held held = condition.hold()) {
             if (count > 0) {
                 state = State.RESETTING; // the waiters leave broken; the last one to leave refills
             } else {
                 state = State.FILLING;
             }
             condition.signalAll();
-        } finally {
-            condition.release();
         }
     }
 
     /** Breaks the barrier for good: current and future waiters get {@link BrokenBarrierException}. */
     public void abort() {
-        condition.acquire();
-        try {
+        try (Held held = condition.hold()) {
             state = State.BROKEN;
             condition.signalAll();
-        } finally {
-            condition.release();
         }
     }
 

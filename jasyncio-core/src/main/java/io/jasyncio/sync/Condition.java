@@ -3,7 +3,6 @@ package io.jasyncio.sync;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Coroutine;
-import io.jasyncio.task.Tasks;
 import io.jasyncio.task.VoidCoroutine;
 
 import java.util.ArrayDeque;
@@ -78,19 +77,13 @@ public final class Condition {
         lock.release();
         try {
             try {
-                Future<Void> waiter = binding.loop(this).createFuture();
-                waiters.add(waiter);
-                try {
-                    Tasks.await(waiter);
-                } finally {
-                    waiters.remove(waiter);
-                }
+                Waiters.awaitQueued(binding.loop(this).createFuture(), waiters);
             } finally {
                 reacquireEvenIfCancelled();
             }
         } catch (Throwable t) {
             // We may have been signalled before this failure: pass the signal on.
-            wake(1);
+            Waiters.wake(waiters, 1);
             throw t;
         }
     }
@@ -133,25 +126,12 @@ public final class Condition {
         if (!locked()) {
             throw new IllegalStateException("cannot notify on un-acquired lock");
         }
-        wake(n);
+        Waiters.wake(waiters, n);
     }
 
     /** Wakes every waiter (asyncio's {@code notify_all()}). */
     public void signalAll() {
         signal(waiters.size());
-    }
-
-    private void wake(int n) {
-        int woken = 0;
-        for (Future<Void> w : waiters) {
-            if (woken >= n) {
-                break;
-            }
-            if (!w.isDone()) {
-                woken++;
-                w.setResult(null);
-            }
-        }
     }
 
     @Override

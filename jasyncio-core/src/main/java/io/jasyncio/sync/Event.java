@@ -1,7 +1,6 @@
 package io.jasyncio.sync;
 
 import io.jasyncio.loop.Future;
-import io.jasyncio.task.Tasks;
 
 import java.util.ArrayDeque;
 
@@ -25,11 +24,7 @@ public final class Event {
     public void set() {
         if (!value) {
             value = true;
-            for (Future<Void> w : waiters) {
-                if (!w.isDone()) {
-                    w.setResult(null);
-                }
-            }
+            Waiters.wake(waiters, waiters.size());
         }
     }
 
@@ -43,13 +38,7 @@ public final class Event {
         if (value) {
             return;
         }
-        Future<Void> waiter = binding.loop(this).createFuture();
-        waiters.add(waiter);
-        try {
-            Tasks.await(waiter);
-        } finally {
-            waiters.remove(waiter);
-        }
+        Waiters.awaitQueued(binding.loop(this).createFuture(), waiters);
     }
 
     @Override

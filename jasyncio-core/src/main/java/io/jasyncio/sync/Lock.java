@@ -3,7 +3,6 @@ package io.jasyncio.sync;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Coroutine;
-import io.jasyncio.task.Tasks;
 import io.jasyncio.task.VoidCoroutine;
 
 import java.util.ArrayDeque;
@@ -34,18 +33,12 @@ public final class Lock implements Acquirable {
      */
     @Override
     public void acquire() {
-        if (!locked && allCancelled()) {
+        if (!locked && !Waiters.anyNotCancelled(waiters)) {
             locked = true;
             return;
         }
-        Future<Void> waiter = binding.loop(this).createFuture();
-        waiters.add(waiter);
         try {
-            try {
-                Tasks.await(waiter);
-            } finally {
-                waiters.remove(waiter);
-            }
+            Waiters.awaitQueued(binding.loop(this).createFuture(), waiters);
         } catch (CancelledError cancelled) {
             // We may have been granted the lock just before the cancellation landed: the lock is
             // free but nobody runs to take it, so hand the grant to the next waiter.
@@ -79,15 +72,6 @@ public final class Lock implements Acquirable {
     /** Runs {@code body} holding the lock. */
     public void withLock(VoidCoroutine body) throws Exception {
         Acquirable.holding(this, body);
-    }
-
-    private boolean allCancelled() {
-        for (Future<Void> w : waiters) {
-            if (!w.isCancelled()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Grants the lock to the first waiter, unless it was granted already (its future is done). */

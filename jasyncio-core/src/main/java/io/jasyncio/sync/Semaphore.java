@@ -3,7 +3,6 @@ package io.jasyncio.sync;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Coroutine;
-import io.jasyncio.task.Tasks;
 import io.jasyncio.task.VoidCoroutine;
 
 import java.util.ArrayDeque;
@@ -37,15 +36,7 @@ public class Semaphore implements Acquirable {
 
     /** Whether {@link #acquire()} would wait: no free slot, or tasks already waiting. */
     public boolean locked() {
-        if (value == 0) {
-            return true;
-        }
-        for (Future<Void> w : waiters) {
-            if (!w.isCancelled()) {
-                return true;
-            }
-        }
-        return false;
+        return value == 0 || Waiters.anyNotCancelled(waiters);
     }
 
     /** Takes a slot, waiting for one (behind earlier waiters) if needed. No yield when a slot is free. */
@@ -56,13 +47,8 @@ public class Semaphore implements Acquirable {
             return;
         }
         Future<Void> waiter = binding.loop(this).createFuture();
-        waiters.add(waiter);
         try {
-            try {
-                Tasks.await(waiter);
-            } finally {
-                waiters.remove(waiter);
-            }
+            Waiters.awaitQueued(waiter, waiters);
         } catch (CancelledError cancelled) {
             if (waiter.isDone() && !waiter.isCancelled()) {
                 value++; // a slot was reserved for us, but we are not taking it
@@ -100,14 +86,11 @@ public class Semaphore implements Acquirable {
 
     /** Reserves a slot for the first waiter not yet woken; false if there is none. */
     private boolean wakeUpNext() {
-        for (Future<Void> w : waiters) {
-            if (!w.isDone()) {
-                value--;
-                w.setResult(null);
-                return true;
-            }
+        if (Waiters.wake(waiters, 1) == 0) {
+            return false;
         }
-        return false;
+        value--;
+        return true;
     }
 
     @Override

@@ -126,11 +126,6 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
             slot.cancel(f.cancelMessage());
             return;
         }
-        Throwable error = f.exception();
-        if (error != null) {
-            slot.setException(error);
-        } else {
-            slot.setResult(f.result());
-        }
+        FutureOutcome.copy(f, slot);
     }
 }

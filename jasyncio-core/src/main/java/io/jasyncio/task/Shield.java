@@ -32,12 +32,7 @@ public final class Shield {
                 outer.cancel();
                 return;
             }
-            Throwable error = done.exception();
-            if (error != null) {
-                outer.setException(error);
-            } else {
-                outer.setResult(done.result());
-            }
+            FutureOutcome.copy(done, outer);
         };
         inner.addDoneCallback(follow);
         outer.addDoneCallback(o -> {

@@ -39,20 +39,14 @@ public final class Wait {
             }
         }
         Future<Void> waiter = loop.createFuture();
-        TimerHandle[] timer = {null};
-        if (timeout != null) {
-            timer[0] = loop.callLater(timeout, () -> release(waiter));
-        }
+        TimerHandle timer = timeout == null ? null : loop.callLater(timeout, () -> release(waiter));
         int[] remaining = {fs.size()};
         Consumer<Future<?>> onCompletion = f -> {
             remaining[0]--;
             if (remaining[0] <= 0
                     || returnWhen == ReturnWhen.FIRST_COMPLETED
                     || returnWhen == ReturnWhen.FIRST_EXCEPTION && !f.isCancelled() && f.exception() != null) {
-                if (timer[0] != null) {
-                    timer[0].cancel();
-                }
-                release(waiter);
+                release(waiter); // the timer is cancelled when the await returns; a late tick is a no-op
             }
         };
         for (F f : fs) {
@@ -61,8 +55,8 @@ public final class Wait {
         try {
             Tasks.await(waiter);
         } finally {
-            if (timer[0] != null) {
-                timer[0].cancel();
+            if (timer != null) {
+                timer.cancel();
             }
             for (F f : fs) {
                 f.removeDoneCallback(onCompletion);
