@@ -17,6 +17,11 @@ public class CancelledError extends Error {
         super(message);
     }
 
+    /** A cancellation carrying {@code message}, or none when it is null (asyncio's {@code cancel(msg=None)}). */
+    public static CancelledError of(String message) {
+        return message == null ? new CancelledError() : new CancelledError(message);
+    }
+
     public CancelledError(String message, Throwable cause) {
         super(message, cause);
     }

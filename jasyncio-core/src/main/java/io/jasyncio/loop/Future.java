@@ -138,7 +138,7 @@ public class Future<T> {
 
     /** A fresh {@link CancelledError} carrying the cancel message, as asyncio raises it. */
     protected CancelledError makeCancelledError() {
-        return cancelMessage == null ? new CancelledError() : new CancelledError(cancelMessage);
+        return CancelledError.of(cancelMessage);
     }
 
     /** Runs {@code callback} (via callSoon) once this future is done. */

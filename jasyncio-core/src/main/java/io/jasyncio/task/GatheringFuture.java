@@ -115,8 +115,7 @@ public final class GatheringFuture<T> extends Future<List<T>> {
     }
 
     private static CancelledError cancelledErrorOf(Future<?> f) {
-        String message = f.cancelMessage();
-        return message == null ? new CancelledError() : new CancelledError(message);
+        return CancelledError.of(f.cancelMessage());
     }
 
     /**

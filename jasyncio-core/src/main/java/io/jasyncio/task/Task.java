@@ -221,7 +221,7 @@ public final class Task<T> extends Future<T> {
     }
 
     private CancelledError newCancelledError() {
-        return cancelMessage == null ? new CancelledError() : new CancelledError(cancelMessage);
+        return CancelledError.of(cancelMessage);
     }
 
     // =========================================================================================
