@@ -1,9 +1,9 @@
 package io.jasyncio.exec;
 
-import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.task.Tasks;
 
@@ -33,10 +33,7 @@ public final class DefaultExecutorShutdown {
      */
     public static void shutdown(double timeoutSeconds) {
         EventLoop loop = EventLoops.getRunningLoop();
-        if (!(loop instanceof BaseEventLoop base)) {
-            throw new IllegalStateException("shutdownDefaultExecutor needs a BaseEventLoop, not " + loop);
-        }
-        Executor executor = base.beginDefaultExecutorShutdown();
+        Executor executor = LoopContract.of(loop).beginDefaultExecutorShutdown();
         if (!(executor instanceof ExecutorService service)) {
             return; // none was created, or a plain Executor that has no threads of its own to join
         }

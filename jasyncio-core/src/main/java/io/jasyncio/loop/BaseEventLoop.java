@@ -29,7 +29,7 @@ import java.util.function.Consumer;
  * Other threads get in only through {@link #callSoonThreadsafe}: a lock-free queue plus a
  * poller wake-up. Subclasses choose the poller.
  */
-public abstract class BaseEventLoop implements EventLoop {
+public abstract class BaseEventLoop implements LoopContract {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.loop");
     private static final ThreadLocal<BaseEventLoop> RUNNING = new ThreadLocal<>();
 
@@ -266,18 +266,12 @@ public abstract class BaseEventLoop implements EventLoop {
         return h;
     }
 
-    /**
-     * A handle to queue again and again with {@link #enqueue} (a task's step): one allocation per
-     * task instead of one per step. It runs in {@code context}.
-     */
+    @Override
     public Handle newReusableHandle(Runnable callback, Context context) {
         return new Handle(this, Objects.requireNonNull(callback, "callback"), null, Objects.requireNonNull(context, "context"));
     }
 
-    /**
-     * Queues an existing handle, as callSoon queues a new one. The caller guarantees it is not
-     * queued already: a handle is one queue entry (a task is either ready or waiting, never both).
-     */
+    @Override
     public void enqueue(Handle handle) {
         checkOpenAndOwned("callSoon");
         ready.add(handle);
@@ -339,7 +333,8 @@ public abstract class BaseEventLoop implements EventLoop {
     }
 
     /** {@link Context#snapshot()} of the calling thread, without a ThreadLocal lookup when it can. */
-    Object contextSnapshot() {
+    @Override
+    public Object contextSnapshot() {
         CurrentContext cc = currentContext;
         if (cc == null || thread != Thread.currentThread()) {
             cc = callerContext();
@@ -347,7 +342,7 @@ public abstract class BaseEventLoop implements EventLoop {
         return cc.snapshot();
     }
 
-    /** {@link Context#copyCurrent()}, cheaper on the loop's thread: what a new task runs in. */
+    @Override
     public Context copyCurrentContext() {
         return Context.fromSnapshot(contextSnapshot());
     }
@@ -626,7 +621,7 @@ public abstract class BaseEventLoop implements EventLoop {
         return defaultExecutor;
     }
 
-    /** The default executor if one was created or set, else null. */
+    @Override
     public Executor defaultExecutorIfCreated() {
         return defaultExecutor;
     }
@@ -636,6 +631,7 @@ public abstract class BaseEventLoop implements EventLoop {
      * shut down (null when none was created): the first half of asyncio's
      * {@code shutdown_default_executor}, whose waiting half lives above the loop.
      */
+    @Override
     public Executor beginDefaultExecutorShutdown() {
         checkOpenAndOwned("shutdownDefaultExecutor");
         defaultExecutorShutdownCalled = true;
@@ -702,8 +698,8 @@ public abstract class BaseEventLoop implements EventLoop {
         }
     }
 
-    /** Reports an exception nobody retrieved (called by the cleaner, from any thread). */
-    void reportUnretrieved(Map<String, Object> context) {
+    @Override
+    public void reportUnretrieved(Map<String, Object> context) {
         if (!closed) {
             try {
                 callSoonThreadsafe(() -> callExceptionHandler(context));

@@ -45,7 +45,7 @@ public final class EventLoops {
         if (!provider.isAvailable()) {
             throw new IllegalStateException("event loop '" + name + "' cannot run here: " + provider.unavailableReason());
         }
-        return provider.create();
+        return LoopContract.of(provider.create()); // fails here, clearly, not at the first createFuture
     }
 
     /** Names of the implementations that can run here, "nio" first. */

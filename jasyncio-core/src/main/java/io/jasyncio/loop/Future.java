@@ -26,7 +26,7 @@ public class Future<T> {
     private static final int CANCELLED = 2;
     private static final Cleaner CLEANER = Cleaner.create();
 
-    final BaseEventLoop loop;
+    final LoopContract loop;
     /** Where this future was created (debug mode only, else null): shown in every report about it. */
     private final StackTraceElement[] creationStack;
     private int state;
@@ -43,7 +43,7 @@ public class Future<T> {
     private List<Object> moreCallbacks; // pairs: callback, context snapshot
 
     public Future(EventLoop loop) {
-        this.loop = (BaseEventLoop) Objects.requireNonNull(loop, "loop");
+        this.loop = LoopContract.of(Objects.requireNonNull(loop, "loop"));
         this.creationStack = this.loop.getDebug() ? CreationStack.capture() : null;
     }
 
@@ -292,7 +292,7 @@ public class Future<T> {
      * nobody retrieved, without keeping the future reachable.
      */
     private static final class UnretrievedException implements Runnable {
-        final BaseEventLoop loop;
+        final LoopContract loop;
         final Throwable exception;
         final String message;
         /** Debug mode only: the future as it was when it failed, and where it was created. */
@@ -301,7 +301,7 @@ public class Future<T> {
         Cleaner.Cleanable cleanable;
         volatile boolean retrieved;
 
-        UnretrievedException(BaseEventLoop loop, Throwable exception, String message, String description,
+        UnretrievedException(LoopContract loop, Throwable exception, String message, String description,
                              StackTraceElement[] creationStack) {
             this.loop = loop;
             this.exception = exception;

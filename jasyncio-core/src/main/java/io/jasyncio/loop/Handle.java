@@ -12,7 +12,7 @@ public class Handle {
     /** The {@link #context} of a cancelled handle, which never runs: a mark that costs no field. */
     private static final Object CANCELLED = new Object();
 
-    final BaseEventLoop loop;
+    final LoopContract loop;
     Runnable callback;
     /**
      * What the callback runs in: an explicit {@link Context} (changes persist there), or bindings
@@ -21,7 +21,7 @@ public class Handle {
      */
     Object context;
 
-    Handle(BaseEventLoop loop, Runnable callback, Object contextSnapshot, Context context) {
+    Handle(LoopContract loop, Runnable callback, Object contextSnapshot, Context context) {
         this.loop = loop;
         this.callback = callback;
         this.context = context != null ? context : contextSnapshot;

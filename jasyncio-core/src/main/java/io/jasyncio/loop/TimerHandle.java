@@ -34,7 +34,7 @@ public final class TimerHandle extends Handle {
         if (!isCancelled()) {
             super.cancel();
             if (scheduled) {
-                loop.timerCancelled();
+                ((BaseEventLoop) loop).timerCancelled(); // only BaseEventLoop creates timer handles
             }
         }
     }

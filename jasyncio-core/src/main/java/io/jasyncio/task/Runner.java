@@ -1,9 +1,9 @@
 package io.jasyncio.task;
 
 import io.jasyncio.context.Context;
-import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopContract;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,7 +103,7 @@ public final class Runner implements AutoCloseable {
     }
 
     private static void shutdownDefaultExecutor(EventLoop loop) {
-        if (loop instanceof BaseEventLoop base && base.defaultExecutorIfCreated() instanceof ExecutorService service) {
+        if (LoopContract.of(loop).defaultExecutorIfCreated() instanceof ExecutorService service) {
             service.shutdown();
             try {
                 if (!service.awaitTermination(300, TimeUnit.SECONDS)) {

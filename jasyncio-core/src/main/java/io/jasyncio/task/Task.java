@@ -2,12 +2,12 @@ package io.jasyncio.task;
 
 import io.jasyncio.context.Context;
 import io.jasyncio.context.CurrentContext;
-import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Handle;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.loop.LoopLocal;
 import jdk.internal.vm.Continuation;
 import jdk.internal.vm.ContinuationScope;
@@ -69,7 +69,7 @@ public final class Task<T> extends Future<T> {
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
         Objects.requireNonNull(body, "body");
-        BaseEventLoop base = (BaseEventLoop) loop;
+        LoopContract base = LoopContract.of(loop);
         this.name = name;
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
         this.context = context != null ? context : base.copyCurrentContext();
@@ -199,7 +199,7 @@ public final class Task<T> extends Future<T> {
 
     /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
     void yieldOnce() {
-        ((BaseEventLoop) getLoop()).enqueue(stepHandle);
+        LoopContract.of(getLoop()).enqueue(stepHandle);
         yieldToLoop();
         if (mustCancel) {
             mustCancel = false;
@@ -355,13 +355,13 @@ public final class Task<T> extends Future<T> {
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
     private static final class PendingWatch implements Runnable {
-        final BaseEventLoop loop;
+        final LoopContract loop;
         final Class<?> bodyClass; // not the body itself: it may reach the task and keep it alive
         final StackTraceElement[] creationStack;
         volatile String name;
         volatile boolean done;
 
-        PendingWatch(BaseEventLoop loop, String name, Class<?> bodyClass, StackTraceElement[] creationStack) {
+        PendingWatch(LoopContract loop, String name, Class<?> bodyClass, StackTraceElement[] creationStack) {
             this.loop = loop;
             this.name = name;
             this.bodyClass = bodyClass;
