@@ -22,9 +22,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
+import io.jasyncio.loop.Throwables;
+import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Tasks;
+import io.jasyncio.task.Timeout;
 
 import static io.jasyncio.task.Tasks.await;
 
@@ -43,42 +45,58 @@ public final class Network {
     /** Coroutine: connects to {@code host:port} (each resolved address in turn) with a new protocol. */
     public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
                                                                          String host, int port) throws IOException {
-        return createConnection(loop, protocolFactory, host, port, null);
+        return createConnection(loop, protocolFactory, host, port, ConnectOptions.defaults());
     }
 
     /** As {@link #createConnection(EventLoop, Supplier, String, int)}, over TLS when {@code tls} is not null. */
     public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
                                                                          String host, int port, TlsOptions tls) throws IOException {
-        List<InetSocketAddress> addresses = resolve(loop, host, port);
-        List<IOException> failures = new ArrayList<>();
-        SocketChannel connected = null;
-        for (InetSocketAddress address : addresses) {
-            SocketChannel channel = SocketChannel.open(familyOf(address));
-            try {
-                channel.configureBlocking(false);
-                Sockets.sockConnect(loop, channel, address);
-                connected = channel;
-                break;
-            } catch (IOException e) {
-                channel.close();
-                failures.add(e);
-            } catch (Throwable t) {
-                channel.close();
-                throw t;
-            }
+        return createConnection(loop, protocolFactory, host, port, ConnectOptions.defaults().withTls(tls));
+    }
+
+    /**
+     * Coroutine: connects to {@code host:port} as {@code options} say (TLS, happy eyeballs, local
+     * address, timeout; see {@link ConnectOptions}). When every address fails, the error names
+     * them all: asyncio's rule (one error when all say the same, else "Multiple exceptions", or
+     * an {@link io.jasyncio.task.ExceptionGroup} with {@code allErrors}).
+     */
+    public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
+                                                                         String host, int port, ConnectOptions options)
+            throws IOException {
+        return withTimeout(options, () -> {
+            List<InetSocketAddress> addresses = resolve(loop, host, port);
+            SocketChannel connected = Connector.connect(loop, addresses, options);
+            TlsOptions tls = options.tls();
+            String serverHostname = tls == null ? null : tls.serverHostname() != null ? tls.serverHostname() : host;
+            return connectionOver(loop, connected, protocolFactory, tls, false, serverHostname);
+        });
+    }
+
+    /**
+     * Coroutine: connects to one of {@code addresses} (already resolved, in the order given before
+     * any interleaving) as {@code options} say. For TLS, set the name to check in
+     * {@link TlsOptions#withServerHostname}.
+     */
+    public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
+                                                                         List<InetSocketAddress> addresses,
+                                                                         ConnectOptions options) throws IOException {
+        return withTimeout(options, () -> {
+            SocketChannel connected = Connector.connect(loop, addresses, options);
+            TlsOptions tls = options.tls();
+            return connectionOver(loop, connected, protocolFactory, tls, false, tls == null ? null : tls.serverHostname());
+        });
+    }
+
+    /** Runs {@code connect} under the options' overall timeout, if they set one. */
+    private static <T> T withTimeout(ConnectOptions options, Coroutine<T> connect) throws IOException {
+        if (!Double.isNaN(options.timeout())) {
+            return Timeout.after(options.timeout()).run(connect);
         }
-        if (connected == null) {
-            String first = String.valueOf(failures.getFirst().getMessage());
-            if (failures.stream().allMatch(e -> first.equals(String.valueOf(e.getMessage())))) {
-                throw failures.getFirst(); // one cause, however many addresses (as asyncio)
-            }
-            IOException all = new IOException("Multiple exceptions: "
-                    + failures.stream().map(e -> String.valueOf(e.getMessage())).collect(Collectors.joining(", ")));
-            failures.forEach(all::addSuppressed);
-            throw all;
+        try {
+            return connect.run();
+        } catch (Exception e) {
+            throw Throwables.sneakyThrow(e); // the original exception, checked or not
         }
-        String serverHostname = tls == null ? null : tls.serverHostname() != null ? tls.serverHostname() : host;
-        return connectionOver(loop, connected, protocolFactory, tls, false, serverHostname);
     }
 
     /** Coroutine: wraps an already connected channel (asyncio's create_connection(sock=...)). */
