@@ -8,6 +8,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 
 import static io.jasyncio.task.Tasks.await;
 
@@ -241,21 +243,47 @@ public final class StreamReader {
      * When the limit is hit: a {@link LimitOverrunException}, the data left in the buffer.
      */
     public byte[] readuntil(byte[] separator) throws IOException {
-        int seplen = separator.length;
-        if (seplen == 0) {
+        return readuntilFirstOf(new byte[][] {separator});
+    }
+
+    /**
+     * Coroutine: the bytes up to and including whichever of {@code separators} ends first in the
+     * stream (asyncio 3.13's {@code readuntil} with a tuple); errors as {@link #readuntil(byte[])}.
+     */
+    public byte[] readuntil(List<byte[]> separators) throws IOException {
+        if (separators.isEmpty()) {
+            throw new IllegalArgumentException("Separator should contain at least one element");
+        }
+        byte[][] byLength = separators.toArray(new byte[0][]);
+        Arrays.sort(byLength, Comparator.comparingInt(sep -> sep.length));
+        return readuntilFirstOf(byLength);
+    }
+
+    /** {@code separators} sorted by length, shortest first. */
+    private byte[] readuntilFirstOf(byte[][] separators) throws IOException {
+        int minSeplen = separators[0].length;
+        int maxSeplen = separators[separators.length - 1].length;
+        if (minSeplen == 0) {
             throw new IllegalArgumentException("Separator should be at least one-byte string");
         }
         throwIfFailed();
         int offset = 0;
-        int isep;
+        int matchStart = -1;
+        int matchEnd = -1;
         while (true) {
             int buflen = size();
-            if (buflen - offset >= seplen) {
-                isep = indexOf(separator, offset);
-                if (isep != -1) {
+            if (buflen - offset >= minSeplen) {
+                for (byte[] sep : separators) {
+                    int isep = indexOf(sep, offset);
+                    if (isep != -1 && (matchEnd == -1 || isep + sep.length < matchEnd)) {
+                        matchStart = isep;
+                        matchEnd = isep + sep.length; // the match that ends first wins
+                    }
+                }
+                if (matchEnd != -1) {
                     break;
                 }
-                offset = buflen + 1 - seplen;
+                offset = Math.max(0, buflen + 1 - maxSeplen);
                 if (offset > limit) {
                     throw new LimitOverrunException("Separator is not found, and chunk exceed the limit", offset);
                 }
@@ -267,10 +295,10 @@ public final class StreamReader {
             waitForData("readuntil");
             throwIfFailed();
         }
-        if (isep > limit) {
-            throw new LimitOverrunException("Separator is found, but chunk is longer than limit", isep);
+        if (matchStart > limit) {
+            throw new LimitOverrunException("Separator is found, but chunk is longer than limit", matchStart);
         }
-        byte[] chunk = take(isep + seplen);
+        byte[] chunk = take(matchEnd);
         maybeResumeTransport();
         return chunk;
     }
