@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -37,57 +38,19 @@ public final class Sockets {
         if (!buf.hasRemaining()) {
             return 0;
         }
-        int n = channel.read(buf);
-        if (n != 0) {
-            return Math.max(n, 0);
-        }
-        Future<Integer> done = loop.createFuture();
-        loop.addReader(channel, () -> {
-            if (done.isDone()) {
-                return;
-            }
-            try {
-                int r = channel.read(buf);
-                if (r != 0) {
-                    done.setResult(Math.max(r, 0));
-                }
-            } catch (IOException e) {
-                done.setException(e);
-            }
+        return whenReady(loop, channel, false, () -> {
+            int n = channel.read(buf);
+            return n == 0 ? null : Math.max(n, 0); // -1 (end of stream) is reported as 0
         });
-        try {
-            return await(done);
-        } finally {
-            loop.removeReader(channel);
-        }
     }
 
     /** Coroutine: sends all of {@code data}, waiting for the socket as needed. */
     public static void sockSendall(EventLoop loop, SocketChannel channel, ByteBuffer data) throws IOException {
         checkNonBlocking(channel);
-        channel.write(data);
-        if (!data.hasRemaining()) {
-            return;
-        }
-        Future<Void> done = loop.createFuture();
-        loop.addWriter(channel, () -> {
-            if (done.isDone()) {
-                return;
-            }
-            try {
-                channel.write(data);
-                if (!data.hasRemaining()) {
-                    done.setResult(null);
-                }
-            } catch (IOException e) {
-                done.setException(e);
-            }
+        whenReady(loop, channel, true, () -> {
+            channel.write(data);
+            return data.hasRemaining() ? null : Boolean.TRUE;
         });
-        try {
-            await(done);
-        } finally {
-            loop.removeWriter(channel);
-        }
     }
 
     public static void sockSendall(EventLoop loop, SocketChannel channel, byte[] data) throws IOException {
@@ -103,53 +66,102 @@ public final class Sockets {
         if (channel.connect(address)) {
             return;
         }
-        Future<Void> done = loop.createFuture();
-        loop.addWriter(channel, () -> {
-            if (done.isDone()) {
-                return;
-            }
-            try {
-                if (channel.finishConnect()) {
-                    done.setResult(null);
-                }
-            } catch (IOException e) {
-                done.setException(e);
-            }
-        });
-        try {
-            await(done);
-        } finally {
-            loop.removeWriter(channel);
-        }
+        whenReady(loop, channel, true, () -> channel.finishConnect() ? Boolean.TRUE : null);
     }
 
     /** Coroutine: the next connection on {@code server}, non-blocking (its peer: getRemoteAddress()). */
     public static SocketChannel sockAccept(EventLoop loop, ServerSocketChannel server) throws IOException {
         checkNonBlocking(server);
-        SocketChannel accepted = server.accept();
-        if (accepted == null) {
-            Future<SocketChannel> done = loop.createFuture();
-            loop.addReader(server, () -> {
-                if (done.isDone()) {
-                    return;
-                }
-                try {
-                    SocketChannel c = server.accept();
-                    if (c != null) {
-                        done.setResult(c);
-                    }
-                } catch (IOException e) {
-                    done.setException(e);
-                }
-            });
-            try {
-                accepted = await(done);
-            } finally {
-                loop.removeReader(server);
-            }
-        }
+        SocketChannel accepted = whenReady(loop, server, false, server::accept);
         accepted.configureBlocking(false);
         return accepted;
+    }
+
+    // ---- datagrams (asyncio 3.11's sock_recvfrom, sock_recvfrom_into, sock_sendto) ----------------
+
+    /** A datagram and the address it came from. */
+    public record Datagram(byte[] data, SocketAddress address) {
+    }
+
+    /** How many bytes one datagram put into a caller's buffer, and the address it came from. */
+    public record ReceivedFrom(int count, SocketAddress address) {
+    }
+
+    /** Coroutine: the next datagram on {@code channel}, cut to {@code bufsize} bytes as the kernel cuts it. */
+    public static Datagram sockRecvfrom(EventLoop loop, DatagramChannel channel, int bufsize) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(bufsize);
+        ReceivedFrom got = sockRecvfromInto(loop, channel, buf);
+        return new Datagram(Arrays.copyOf(buf.array(), got.count()), got.address());
+    }
+
+    /** Coroutine: the next datagram on {@code channel}, into {@code buf} from its position. */
+    public static ReceivedFrom sockRecvfromInto(EventLoop loop, DatagramChannel channel, ByteBuffer buf)
+            throws IOException {
+        checkNonBlocking(channel);
+        int before = buf.position();
+        SocketAddress from = whenReady(loop, channel, false, () -> channel.receive(buf));
+        return new ReceivedFrom(buf.position() - before, from);
+    }
+
+    /** Coroutine: sends {@code data} as one datagram to {@code address}, waiting for room; returns its size. */
+    public static int sockSendto(EventLoop loop, DatagramChannel channel, ByteBuffer data, SocketAddress address)
+            throws IOException {
+        checkNonBlocking(channel);
+        if (!data.hasRemaining()) {
+            return channel.send(data, address); // an empty datagram: 0 bytes, sent or not
+        }
+        return whenReady(loop, channel, true, () -> {
+            int sent = channel.send(data, address);
+            return sent == 0 ? null : sent; // 0: no room in the socket buffer, nothing sent
+        });
+    }
+
+    public static int sockSendto(EventLoop loop, DatagramChannel channel, byte[] data, SocketAddress address)
+            throws IOException {
+        return sockSendto(loop, channel, ByteBuffer.wrap(data), address);
+    }
+
+    /** One non-blocking try of an operation: its result, or null when the channel is not ready. */
+    @FunctionalInterface
+    private interface NonBlockingTry<T> {
+        T attempt() throws IOException;
+    }
+
+    /** Tries {@code op} now and, while it would block, again each time the channel is ready. */
+    private static <T> T whenReady(EventLoop loop, SelectableChannel channel, boolean forWrite, NonBlockingTry<T> op)
+            throws IOException {
+        T now = op.attempt();
+        if (now != null) {
+            return now;
+        }
+        Future<T> done = loop.createFuture();
+        Runnable retry = () -> {
+            if (done.isDone()) {
+                return;
+            }
+            try {
+                T result = op.attempt();
+                if (result != null) {
+                    done.setResult(result);
+                }
+            } catch (IOException e) {
+                done.setException(e);
+            }
+        };
+        if (forWrite) {
+            loop.addWriter(channel, retry);
+        } else {
+            loop.addReader(channel, retry);
+        }
+        try {
+            return await(done);
+        } finally {
+            if (forWrite) {
+                loop.removeWriter(channel);
+            } else {
+                loop.removeReader(channel);
+            }
+        }
     }
 
     private static void checkNonBlocking(SelectableChannel channel) {
