@@ -75,24 +75,39 @@ final class SslProtocol implements Protocol {
         this.netOut = ByteBuffer.allocate(packet);
     }
 
-    /** A client engine checks the certificate chain (the context's trust) and the host name, always. */
+    /**
+     * A client engine checks the certificate chain (the context's trust) and the host name, always.
+     * Then the options' ALPN protocols and client authentication apply, and their configurator last.
+     */
     private static SSLEngine createEngine(TlsOptions tls, boolean serverSide, String serverHostname) {
+        SSLEngine engine;
+        SSLParameters params;
         if (serverSide) {
-            SSLEngine engine = tls.context().createSSLEngine();
+            engine = tls.context().createSSLEngine();
             engine.setUseClientMode(false);
-            return engine;
+            params = engine.getSSLParameters();
+            switch (tls.clientAuth()) {
+                case REQUIRED -> params.setNeedClientAuth(true);
+                case REQUESTED -> params.setWantClientAuth(true);
+                case NONE -> { }
+            }
+        } else {
+            if (serverHostname == null || serverHostname.isEmpty()) {
+                throw new IllegalArgumentException("You must set server_hostname when using ssl without a host");
+            }
+            engine = tls.context().createSSLEngine(serverHostname, -1);
+            engine.setUseClientMode(true);
+            params = engine.getSSLParameters();
+            params.setEndpointIdentificationAlgorithm("HTTPS");
+            if (!isAddressLiteral(serverHostname)) {
+                params.setServerNames(List.of(new SNIHostName(serverHostname)));
+            }
         }
-        if (serverHostname == null || serverHostname.isEmpty()) {
-            throw new IllegalArgumentException("You must set server_hostname when using ssl without a host");
-        }
-        SSLEngine engine = tls.context().createSSLEngine(serverHostname, -1);
-        engine.setUseClientMode(true);
-        SSLParameters params = engine.getSSLParameters();
-        params.setEndpointIdentificationAlgorithm("HTTPS");
-        if (!isAddressLiteral(serverHostname)) {
-            params.setServerNames(List.of(new SNIHostName(serverHostname)));
+        if (!tls.alpnProtocols().isEmpty()) {
+            params.setApplicationProtocols(tls.alpnProtocols().toArray(String[]::new));
         }
         engine.setSSLParameters(params);
+        tls.engineConfigurator().accept(engine);
         return engine;
     }
 

@@ -93,8 +93,15 @@ final class SslTransport implements Transport {
             case "ssl_object" -> ssl.engine();
             case "cipher" -> session.getCipherSuite();
             case "peercert" -> peerCertificate(session);
+            case "alpn_protocol" -> selectedAlpnProtocol();
             default -> ssl.plainTransport() == null ? null : ssl.plainTransport().getExtraInfo(name);
         };
+    }
+
+    /** asyncio's {@code ssl_object.selected_alpn_protocol()}: null when none was agreed (or not yet). */
+    private String selectedAlpnProtocol() {
+        String selected = ssl.engine().getApplicationProtocol();
+        return selected == null || selected.isEmpty() ? null : selected;
     }
 
     private static Certificate peerCertificate(SSLSession session) {
