@@ -123,12 +123,12 @@ public final class Sockets {
 
     /** One non-blocking try of an operation: its result, or null when the channel is not ready. */
     @FunctionalInterface
-    private interface NonBlockingTry<T> {
+    interface NonBlockingTry<T> {
         T attempt() throws IOException;
     }
 
     /** Tries {@code op} now and, while it would block, again each time the channel is ready. */
-    private static <T> T whenReady(EventLoop loop, SelectableChannel channel, boolean forWrite, NonBlockingTry<T> op)
+    static <T> T whenReady(EventLoop loop, SelectableChannel channel, boolean forWrite, NonBlockingTry<T> op)
             throws IOException {
         T now = op.attempt();
         if (now != null) {

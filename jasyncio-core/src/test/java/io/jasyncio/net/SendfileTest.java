@@ -1,0 +1,158 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.getRunningLoop;
+import static io.jasyncio.Asyncio.toThread;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * asyncio's loop.sendfile and sock_sendfile on real sockets: 100 MiB to a CPython reader, plain
+ * (zero-copy) and over TLS (through the transport), every byte checked by its digest.
+ */
+@Timeout(120)
+class SendfileTest {
+    private static final int SIZE = 100 << 20;
+
+    @TempDir
+    static Path dir;
+    static Path file;
+    static String fileDigest;
+    static TestAuthority ca;
+
+    @BeforeAll
+    static void bigFile() throws Exception {
+        file = dir.resolve("payload.bin");
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        byte[] block = NetTesting.pattern(1 << 20, 42);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            for (int i = 0; i < SIZE / block.length; i++) {
+                block[0] = (byte) i; // no two blocks alike: a misplaced block changes the digest
+                out.write(block);
+                sha.update(block);
+            }
+        }
+        fileDigest = HexFormat.of().formatHex(sha.digest());
+        ca = TestAuthority.create(dir);
+    }
+
+    static List<String> loops() {
+        return NetTesting.loops();
+    }
+
+    /** A server whose handler writes a short header, sends the file, and closes. */
+    private static Server fileServer(TlsOptions tls, Future<Long> sent) throws IOException {
+        return io.jasyncio.Asyncio.startServer((reader, writer) -> {
+            writer.write("header\n".getBytes()); // written before: must arrive first
+            try (FileChannel f = FileChannel.open(file, StandardOpenOption.READ)) {
+                sent.setResult(Sendfile.sendfile(getRunningLoop(), writer.transport(), f));
+                assertEquals(SIZE, f.position(), "the file's position is left after what was sent");
+            }
+            writer.close();
+            writer.waitClosed();
+        }, "127.0.0.1", 0, tls == null ? ServerOptions.defaults() : ServerOptions.defaults().withTls(tls));
+    }
+
+    @ParameterizedTest
+    @MethodSource("loops")
+    void hundredMebibytesToCpythonPlainAndOverTls(String loopName) {
+        NetTesting.run(loopName, 110, () -> {
+            for (boolean tls : new boolean[] {false, true}) {
+                Future<Long> sent = getRunningLoop().createFuture();
+                Server server = fileServer(tls ? TlsOptions.of(ca.serverContext()) : null, sent);
+                int port = NetTesting.port(server);
+                String report = toThread(() -> cpythonReader(port, tls));
+                assertEquals("header " + SIZE + " " + fileDigest, report.strip(), (tls ? "TLS" : "plain") + " transfer");
+                assertEquals((long) SIZE, await(sent));
+                NetTesting.closeServer(server);
+            }
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("loops")
+    void sockSendfileSendsARegionAndLeavesThePositionAfterIt(String loopName) throws Exception {
+        try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0));
+             FileChannel f = FileChannel.open(file, StandardOpenOption.READ)) {
+            NetTesting.run(loopName, 30, () -> {
+                EventLoop loop = getRunningLoop();
+                try (SocketChannel client = SocketChannel.open()) {
+                    client.configureBlocking(false);
+                    Sockets.sockConnect(loop, client, listener.getLocalAddress());
+                    try (SocketChannel peer = listener.accept()) {
+                        long offset = 12_345;
+                        int count = 3 << 20;
+                        var reading = loop.runInExecutor(null, () -> {
+                            ByteBuffer all = ByteBuffer.allocate(count);
+                            while (all.hasRemaining() && peer.read(all) >= 0) {
+                                // blocking reads until the region has arrived
+                            }
+                            return all.array();
+                        });
+                        assertEquals(count, Sendfile.sockSendfile(loop, client, f, offset, count));
+                        assertEquals(offset + count, f.position());
+                        byte[] expected = new byte[count];
+                        f.read(ByteBuffer.wrap(expected), offset);
+                        assertArrayEquals(expected, await(reading));
+                    }
+                }
+                assertThrows(IllegalArgumentException.class, () -> Sendfile.sockSendfile(loop, null, f, -1, 10));
+                assertThrows(IllegalArgumentException.class, () -> Sendfile.sockSendfile(loop, null, f, 0, 0));
+                return null;
+            });
+        }
+    }
+
+    /** CPython reads everything (over TLS with the test authority's trust) and prints the header, size and digest. */
+    private static String cpythonReader(int port, boolean tls) throws Exception {
+        String script = String.join("\n",
+                "import hashlib, socket, ssl, sys",
+                "s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=60)",
+                "if sys.argv[2] == 'tls':",
+                "    s = ssl.create_default_context(cafile=sys.argv[3]).wrap_socket(s, server_hostname='localhost')",
+                "f = s.makefile('rb')",
+                "header = f.readline().decode().strip()",
+                "h = hashlib.sha256(); n = 0",
+                "while True:",
+                "    b = f.read(1 << 20)",
+                "    if not b: break",
+                "    h.update(b); n += len(b)",
+                "print(header, n, h.hexdigest())",
+                "");
+        Process p = new ProcessBuilder("python3", "-c", script, String.valueOf(port), tls ? "tls" : "plain",
+                ca.caPem.toString()).redirectErrorStream(true).start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "python still running");
+            return out;
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
