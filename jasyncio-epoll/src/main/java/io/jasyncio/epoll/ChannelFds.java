@@ -11,12 +11,13 @@ import java.nio.channels.SelectableChannel;
  * java.base does not export; {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED} (read access
  * only, no reflection into private fields) is enough to call it through a method handle resolved
  * once here. Without the export, {@link #unavailableReason()} says why and the epoll loop stays off.
+ * Public for the io_uring loop (jasyncio-uring), which watches the same fds; not for applications.
  */
-final class ChannelFds {
+public final class ChannelFds {
     private ChannelFds() {
     }
 
-    static final String REQUIRED_FLAG = "--add-exports java.base/sun.nio.ch=ALL-UNNAMED";
+    public static final String REQUIRED_FLAG = "--add-exports java.base/sun.nio.ch=ALL-UNNAMED";
 
     private static final Class<?> SEL_CH_IMPL;
     private static final MethodHandle GET_FD_VAL;
@@ -43,12 +44,12 @@ final class ChannelFds {
     }
 
     /** Null when {@link #fdOf} works; otherwise why it cannot. */
-    static String unavailableReason() {
+    public static String unavailableReason() {
         return UNAVAILABLE_REASON;
     }
 
     /** The channel's fd (its number stays readable after close, though the fd is then released). */
-    static int fdOf(SelectableChannel channel) {
+    public static int fdOf(SelectableChannel channel) {
         if (!SEL_CH_IMPL.isInstance(channel)) {
             throw new IllegalArgumentException("not a JDK channel with a file descriptor: " + channel.getClass().getName());
         }

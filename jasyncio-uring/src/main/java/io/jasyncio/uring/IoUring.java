@@ -1,0 +1,221 @@
+package io.jasyncio.uring;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * One io_uring instance, driven straight through its shared rings: the submission queue (SQ),
+ * where the loop writes requests (SQEs) and publishes them by moving the tail, and the completion
+ * queue (CQ), where the kernel posts results (CQEs) for the loop to consume by moving the head.
+ * One {@code io_uring_enter} per loop iteration both submits what was queued and waits for the
+ * first completion, with the loop's timeout ({@code IORING_ENTER_EXT_ARG}). Loop thread only.
+ *
+ * <p>Layouts and offsets are those of {@code <linux/io_uring.h>} (stable kernel ABI).
+ */
+final class IoUring implements AutoCloseable {
+    static final byte OP_POLL_ADD = 6;
+    static final byte OP_POLL_REMOVE = 7;
+
+    private static final int ENTER_GETEVENTS = 1;
+    private static final int ENTER_EXT_ARG = 8;
+    private static final int FEAT_SINGLE_MMAP = 1;
+    private static final int FEAT_EXT_ARG = 1 << 8;
+    private static final long OFF_SQ_RING = 0L;
+    private static final long OFF_CQ_RING = 0x8000000L;
+    private static final long OFF_SQES = 0x10000000L;
+    private static final long SQE_SIZE = 64;
+    private static final long CQE_SIZE = 16;
+    private static final long PARAMS_SIZE = 120;
+    /** struct io_uring_getevents_arg: sigmask, sigmask_sz, min_wait_usec, ts. */
+    private static final long GETEVENTS_ARG_SIZE = 24;
+
+    private static final VarHandle INT = JAVA_INT.varHandle();
+
+    private final Arena arena = Arena.ofShared(); // made on one thread, used on the loop's
+    private final UringSys.Errno errno = new UringSys.Errno(arena);
+    private final MemorySegment timespec = arena.allocate(16, 8);
+    private final MemorySegment waitArg = arena.allocate(GETEVENTS_ARG_SIZE, 8);
+    final int fd;
+    private final MemorySegment sqRing;
+    private final MemorySegment cqRing; // the same mapping as sqRing with FEAT_SINGLE_MMAP
+    private final MemorySegment sqes;
+    private final long sqHead, sqTail, sqArray, cqHead, cqTail, cqes;
+    private final int sqMask, sqEntries, cqMask;
+    private int sqTailLocal;
+    private int unsubmitted;
+    private boolean closed;
+
+    /** A completion, as {@link #reap} hands it over. */
+    @FunctionalInterface
+    interface CompletionSink {
+        void onCompletion(long userData, int result);
+    }
+
+    IoUring(int entries) throws IOException {
+        MemorySegment params = arena.allocate(PARAMS_SIZE, 8);
+        int ringFd = UringSys.ioUringSetup(errno, entries, params);
+        if (ringFd < 0) {
+            int e = errno.value();
+            arena.close();
+            throw new IOException("io_uring_setup failed: " + UringSys.describe(e));
+        }
+        this.fd = ringFd;
+        try {
+            int features = params.get(JAVA_INT, 20);
+            if ((features & FEAT_EXT_ARG) == 0) {
+                throw new IOException("this kernel's io_uring cannot wait with a timeout (IORING_FEAT_EXT_ARG, Linux 5.11+)");
+            }
+            sqEntries = params.get(JAVA_INT, 0);
+            int cqEntries = params.get(JAVA_INT, 4);
+            long sqOff = 40;
+            long cqOff = 80;
+            sqHead = params.get(JAVA_INT, sqOff);
+            sqTail = params.get(JAVA_INT, sqOff + 4);
+            long sqMaskAt = params.get(JAVA_INT, sqOff + 8); // the offsets say where the masks are in the rings
+            sqArray = params.get(JAVA_INT, sqOff + 24);
+            cqHead = params.get(JAVA_INT, cqOff);
+            cqTail = params.get(JAVA_INT, cqOff + 4);
+            long cqMaskAt = params.get(JAVA_INT, cqOff + 8);
+            cqes = params.get(JAVA_INT, cqOff + 20);
+            long sqSize = sqArray + (long) sqEntries * 4;
+            long cqSize = cqes + (long) cqEntries * CQE_SIZE;
+            if ((features & FEAT_SINGLE_MMAP) != 0) {
+                sqRing = map(Math.max(sqSize, cqSize), OFF_SQ_RING);
+                cqRing = sqRing;
+            } else {
+                sqRing = map(sqSize, OFF_SQ_RING);
+                cqRing = map(cqSize, OFF_CQ_RING);
+            }
+            sqes = map((long) sqEntries * SQE_SIZE, OFF_SQES);
+            sqMask = sqRing.get(JAVA_INT, sqMaskAt);
+            cqMask = cqRing.get(JAVA_INT, cqMaskAt);
+            sqTailLocal = (int) INT.getAcquire(sqRing, sqTail);
+            waitArg.set(JAVA_LONG, 0, 0L);             // no signal mask
+            waitArg.set(JAVA_INT, 8, 0);
+            waitArg.set(JAVA_INT, 12, 0);
+            waitArg.set(JAVA_LONG, 16, timespec.address());
+        } catch (IOException | RuntimeException e) {
+            UringSys.close(ringFd);
+            arena.close();
+            throw e;
+        }
+    }
+
+    private MemorySegment map(long size, long offset) throws IOException {
+        MemorySegment m = UringSys.mmap(errno, size, fd, offset);
+        if (m == null) {
+            throw new IOException("mmap of the io_uring rings failed: " + UringSys.describe(errno.value()));
+        }
+        return m;
+    }
+
+    /**
+     * A zeroed submission entry to fill in, queued for the next {@link #submitAndWait}. When the
+     * queue is full, what is queued is submitted first to make room.
+     */
+    MemorySegment nextSqe() throws IOException {
+        if (sqTailLocal - (int) INT.getAcquire(sqRing, sqHead) >= sqEntries) {
+            submitAndWait(0);
+        }
+        int index = sqTailLocal & sqMask;
+        MemorySegment sqe = sqes.asSlice(index * SQE_SIZE, SQE_SIZE).fill((byte) 0);
+        sqRing.set(JAVA_INT, sqArray + index * 4L, index);
+        sqTailLocal++;
+        unsubmitted++;
+        return sqe;
+    }
+
+    /** Fills {@code sqe} as a one-shot poll of {@code targetFd} for {@code pollEvents}. */
+    static void preparePoll(MemorySegment sqe, int targetFd, int pollEvents, long userData) {
+        sqe.set(JAVA_BYTE, 0, OP_POLL_ADD);
+        sqe.set(JAVA_INT, 4, targetFd);
+        sqe.set(JAVA_INT, 28, pollEvents);
+        sqe.set(JAVA_LONG, 32, userData);
+    }
+
+    /** Fills {@code sqe} to cancel the poll submitted with {@code targetUserData}. */
+    static void preparePollRemove(MemorySegment sqe, long targetUserData, long userData) {
+        sqe.set(JAVA_BYTE, 0, OP_POLL_REMOVE);
+        sqe.set(JAVA_INT, 4, -1);
+        sqe.set(JAVA_LONG, 16, targetUserData);
+        sqe.set(JAVA_LONG, 32, userData);
+        sqe.set(JAVA_SHORT, 40, (short) 0);
+    }
+
+    /**
+     * Submits what is queued and waits for at least one completion, at most {@code timeoutNanos}
+     * (0: does not wait; -1: until one arrives). Returns once completions may be reaped; a signal
+     * or the timeout passing is not an error.
+     */
+    void submitAndWait(long timeoutNanos) throws IOException {
+        INT.setRelease(sqRing, sqTail, sqTailLocal);
+        if (timeoutNanos == 0 && unsubmitted == 0) {
+            return; // nothing to submit, no waiting: the completion queue can be read as it is
+        }
+        int flags = 0;
+        int minComplete = 0;
+        MemorySegment arg = MemorySegment.NULL;
+        long argSize = 0;
+        if (timeoutNanos != 0) {
+            flags = ENTER_GETEVENTS;
+            minComplete = 1;
+            if (timeoutNanos > 0) {
+                timespec.set(JAVA_LONG, 0, timeoutNanos / 1_000_000_000L);
+                timespec.set(JAVA_LONG, 8, timeoutNanos % 1_000_000_000L);
+                flags |= ENTER_EXT_ARG;
+                arg = waitArg;
+                argSize = GETEVENTS_ARG_SIZE;
+            }
+        }
+        int submitted = UringSys.ioUringEnter(errno, fd, unsubmitted, minComplete, flags, arg, argSize);
+        if (submitted >= 0) {
+            unsubmitted -= submitted;
+            return;
+        }
+        int e = errno.value();
+        // ETIME: the timeout passed; EINTR: a signal; EBUSY/EAGAIN: the completion queue is full
+        // (the caller reaps, and the next call submits): each only means "look again".
+        if (e != UringSys.ETIME && e != UringSys.EINTR && e != UringSys.EAGAIN && e != UringSys.EBUSY) {
+            throw new IOException("io_uring_enter failed: " + UringSys.describe(e));
+        }
+    }
+
+    /** Hands every posted completion to {@code sink} and frees its slot. Returns how many. */
+    int reap(CompletionSink sink) {
+        int head = (int) INT.getAcquire(cqRing, cqHead);
+        int tail = (int) INT.getAcquire(cqRing, cqTail);
+        int n = 0;
+        while (head != tail) {
+            long at = cqes + (head & cqMask) * CQE_SIZE;
+            long userData = cqRing.get(JAVA_LONG, at);
+            int result = cqRing.get(JAVA_INT, at + 8);
+            head++;
+            INT.setRelease(cqRing, cqHead, head); // the slot may be reused from here on
+            n++;
+            sink.onCompletion(userData, result);
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        UringSys.munmap(sqes);
+        if (cqRing != sqRing) {
+            UringSys.munmap(cqRing);
+        }
+        UringSys.munmap(sqRing);
+        UringSys.close(fd);
+        arena.close();
+    }
+}

@@ -1,0 +1,55 @@
+package io.jasyncio.uring;
+
+import io.jasyncio.epoll.ChannelFds;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoopProvider;
+
+import java.util.Locale;
+
+/**
+ * Makes {@code EventLoops.newEventLoop("io_uring")} (and {@code -Djasyncio.loop=io_uring}) work:
+ * found through {@code META-INF/services}. Available on Linux when the kernel lets this process
+ * set up a ring (io_uring can be disabled by sysctl or a seccomp profile) and the JVM lets us
+ * read channel fds; otherwise {@link #unavailableReason()} says which.
+ */
+public final class IoUringEventLoopProvider implements EventLoopProvider {
+    private static final String UNAVAILABLE_REASON = checkAvailability();
+
+    private static String checkAvailability() {
+        String os = System.getProperty("os.name", "");
+        if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
+            return "io_uring exists only on Linux (this is " + os + ")";
+        }
+        try {
+            String reason = ChannelFds.unavailableReason();
+            if (reason != null) {
+                return reason;
+            }
+            UringSys.link();
+            new IoUring(2).close(); // the kernel may refuse rings (sysctl io_uring_disabled, seccomp)
+        } catch (Throwable t) { // IOException from the kernel, LinkageError, native access denied
+            return "cannot set up an io_uring here: " + t.getMessage();
+        }
+        return null;
+    }
+
+    @Override
+    public String name() {
+        return "io_uring";
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return UNAVAILABLE_REASON == null;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return UNAVAILABLE_REASON;
+    }
+
+    @Override
+    public EventLoop create() {
+        return new IoUringEventLoop();
+    }
+}

@@ -1,0 +1,345 @@
+package io.jasyncio.uring;
+
+import io.jasyncio.epoll.ChannelFds;
+import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.Poller;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * {@link Poller} over an io_uring: readiness is asked for with one-shot poll requests on the ring
+ * ({@code IORING_OP_POLL_ADD}), and the loop's one wait is the {@code io_uring_enter} that also
+ * submits every request queued since the last one. A poll that completed is armed again at the
+ * next select while its channel is still watched, which makes it level-triggered like asyncio's
+ * selectors: data left unread is reported again. This is the first step of the io_uring loop:
+ * the same ring will carry reads and writes themselves (asyncio's proactor shape).
+ *
+ * <ul>
+ *   <li>A poll's user data is the fd and a generation: a changed interest cancels the old poll
+ *       ({@code IORING_OP_POLL_REMOVE}) and arms a new one with the next generation, so a late
+ *       completion of the old one is recognised and ignored.</li>
+ *   <li>An armed poll holds a reference to its file, so a channel closed while watched would stay
+ *       open in the kernel until the poll ends. Transports stop watching before closing; for
+ *       channels closed while watched, every {@value #SWEEP_EVERY} selects the watched channels are
+ *       checked and the polls of closed ones cancelled.</li>
+ *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by a flag as in the
+ *       epoll poller.</li>
+ * </ul>
+ */
+public final class IoUringPoller implements Poller {
+    private static final int POLLIN = 0x001;
+    private static final int POLLOUT = 0x004;
+    private static final int POLLERR = 0x008;
+    private static final int POLLHUP = 0x010;
+    private static final long WAKE_DATA = -1L;
+    private static final long REMOVE_DATA = -2L;
+    static final int SWEEP_EVERY = 256;
+
+    private static final int WAKE_IDLE = 0;
+    private static final int WAKE_PENDING = 1;
+    private static final int WAKE_CLOSED = 2;
+    private static final VarHandle WAKE_STATE;
+
+    static {
+        try {
+            WAKE_STATE = MethodHandles.lookup().findVarHandle(IoUringPoller.class, "wakeState", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment wakeIncrement = arena.allocate(JAVA_LONG);
+    private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
+    private final Object wakeWriteLock = new Object();
+    private final IoUring ring;
+    private final int eventFd;
+    private IoRegistration[] byFd = new IoRegistration[256];
+    private final List<Watch> toRearm = new ArrayList<>();
+    private boolean wakePollArmed;
+    private int watched;
+    private int selects;
+    private final IoUring.CompletionSink onCompletion = this::onCompletion;
+    private IoEventSink sink;
+    private int reported;
+    @SuppressWarnings("unused") // accessed through WAKE_STATE
+    private volatile int wakeState;
+    private boolean closed;
+
+    /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
+    private static final class Watch {
+        final int fd;
+        final IoRegistration registration;
+        int ops;
+        int generation;
+        boolean armed;
+        boolean queuedForRearm;
+
+        Watch(int fd, IoRegistration registration) {
+            this.fd = fd;
+            this.registration = registration;
+        }
+
+        long userData() {
+            return ((long) fd << 32) | (generation & 0xFFFF_FFFFL);
+        }
+    }
+
+    public IoUringPoller() throws IOException {
+        String reason = ChannelFds.unavailableReason();
+        if (reason != null) {
+            arena.close();
+            throw new IOException("the io_uring poller cannot run: " + reason);
+        }
+        ring = new IoUring(1024);
+        UringSys.Errno errno = new UringSys.Errno(arena);
+        int efd = UringSys.eventfd(errno, UringSys.EFD_NONBLOCK | UringSys.EFD_CLOEXEC);
+        if (efd < 0) {
+            ring.close();
+            arena.close();
+            throw new IOException("eventfd failed: errno " + errno.value());
+        }
+        eventFd = efd;
+        wakeIncrement.set(JAVA_LONG, 0, 1L);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Interest
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public void setInterest(IoRegistration registration, int ops) throws IOException {
+        SelectableChannel channel = registration.channel();
+        Watch watch = (Watch) registration.pollerKey;
+        if (watch == null) {
+            if (ops == 0) {
+                return;
+            }
+            if (!channel.isOpen()) {
+                throw new ClosedChannelException();
+            }
+            if (channel.isBlocking()) {
+                channel.configureBlocking(false);
+            }
+            watch = new Watch(ChannelFds.fdOf(channel), registration);
+            registration.pollerKey = watch;
+            remember(watch);
+        } else if (!channel.isOpen()) {
+            cancel(watch);
+            forget(watch);
+            if ((ops & ~watch.ops) != 0) {
+                throw new ClosedChannelException();
+            }
+            return;
+        }
+        if (ops == watch.ops) {
+            return;
+        }
+        cancel(watch);
+        watch.ops = ops;
+        if (ops == 0) {
+            forget(watch);
+        } else {
+            arm(watch);
+        }
+    }
+
+    @Override
+    public IoRegistration registrationOf(SelectableChannel channel) {
+        int fd = ChannelFds.fdOf(channel);
+        IoRegistration[] table = byFd;
+        if (fd < 0 || fd >= table.length) {
+            return null;
+        }
+        IoRegistration registration = table[fd];
+        return registration != null && registration.channel() == channel ? registration : null;
+    }
+
+    /** The number of channels watched now (for tests and statistics). */
+    public int watchedCount() {
+        return watched;
+    }
+
+    private void arm(Watch watch) throws IOException {
+        MemorySegment sqe = ring.nextSqe();
+        IoUring.preparePoll(sqe, watch.fd, toPoll(watch.ops), watch.userData());
+        watch.armed = true;
+    }
+
+    /** Cancels the watch's poll if one is armed; its completion (if any comes) is stale from now on. */
+    private void cancel(Watch watch) throws IOException {
+        if (watch.armed) {
+            IoUring.preparePollRemove(ring.nextSqe(), watch.userData(), REMOVE_DATA);
+            watch.armed = false;
+        }
+        watch.generation++;
+    }
+
+    private void remember(Watch watch) {
+        int fd = watch.fd;
+        if (fd >= byFd.length) {
+            byFd = Arrays.copyOf(byFd, Math.max(fd + 1, byFd.length * 2));
+        }
+        IoRegistration previous = byFd[fd];
+        if (previous == null) {
+            watched++;
+        } else if (previous.pollerKey instanceof Watch stale && stale != watch) {
+            try {
+                cancel(stale); // a closed channel's fd, reused: its poll must not keep the old file
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            previous.pollerKey = null;
+        }
+        byFd[fd] = watch.registration;
+    }
+
+    private void forget(Watch watch) {
+        int fd = watch.fd;
+        if (fd < byFd.length && byFd[fd] == watch.registration) {
+            byFd[fd] = null;
+            watched--;
+        }
+        watch.registration.pollerKey = null;
+    }
+
+    private static int toPoll(int ops) {
+        return ((ops & READ) != 0 ? POLLIN : 0) | ((ops & WRITE) != 0 ? POLLOUT : 0);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Waiting
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        rearmCompleted();
+        if (!wakePollArmed) {
+            IoUring.preparePoll(ring.nextSqe(), eventFd, POLLIN, WAKE_DATA);
+            wakePollArmed = true;
+        }
+        if (++selects % SWEEP_EVERY == 0) {
+            sweepClosed();
+        }
+        ring.submitAndWait(timeoutNanos);
+        this.sink = sink;
+        this.reported = 0;
+        try {
+            ring.reap(onCompletion);
+        } finally {
+            this.sink = null;
+        }
+        return reported;
+    }
+
+    private void onCompletion(long userData, int result) {
+        if (userData == WAKE_DATA) {
+            wakePollArmed = false;
+            UringSys.read(eventFd, wakeDrain, 8); // reset the counter, or the next poll completes at once
+            WAKE_STATE.compareAndSet(this, WAKE_PENDING, WAKE_IDLE);
+            return;
+        }
+        if (userData == REMOVE_DATA) {
+            return;
+        }
+        int fd = (int) (userData >>> 32);
+        IoRegistration registration = fd < byFd.length ? byFd[fd] : null;
+        if (registration == null || !(registration.pollerKey instanceof Watch watch)
+                || watch.userData() != userData || !watch.armed) {
+            return; // a cancelled poll's late completion
+        }
+        watch.armed = false;
+        if (!registration.channel().isOpen()) {
+            forget(watch);
+            return;
+        }
+        if (result < 0) {
+            result = POLLERR; // e.g. the file went away under the poll: wake both sides to see it
+        }
+        // As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer,
+        // anything but POLLOUT wakes the reader; only what is asked for is reported.
+        int ops = ((result & ~POLLOUT) != 0 ? READ : 0) | ((result & ~POLLIN) != 0 ? WRITE : 0);
+        ops &= watch.ops;
+        if (!watch.queuedForRearm) {
+            watch.queuedForRearm = true;
+            toRearm.add(watch);
+        }
+        if (ops != 0) {
+            reported++;
+            sink.onIoEvent(registration, ops);
+        }
+    }
+
+    /** Level-triggering: polls that completed are armed again while their channel is still watched. */
+    private void rearmCompleted() throws IOException {
+        for (int i = 0, n = toRearm.size(); i < n; i++) {
+            Watch watch = toRearm.get(i);
+            watch.queuedForRearm = false;
+            if (!watch.armed && watch.ops != 0 && watch.registration.pollerKey == watch) {
+                if (watch.registration.channel().isOpen()) {
+                    arm(watch);
+                } else {
+                    forget(watch);
+                }
+            }
+        }
+        toRearm.clear();
+    }
+
+    /** Cancels the polls of channels closed while watched, so their files are released. */
+    private void sweepClosed() throws IOException {
+        for (IoRegistration registration : byFd) {
+            if (registration != null && registration.pollerKey instanceof Watch watch
+                    && !registration.channel().isOpen()) {
+                cancel(watch);
+                forget(watch);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Wake-up and closing
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public void wakeup() {
+        if (!WAKE_STATE.compareAndSet(this, WAKE_IDLE, WAKE_PENDING)) {
+            return; // a wake-up is already on its way (or the poller is closed)
+        }
+        synchronized (wakeWriteLock) { // close() must not release the eventfd mid-write
+            if (!closed) {
+                UringSys.write(eventFd, wakeIncrement, 8);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (wakeWriteLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            WAKE_STATE.setVolatile(this, WAKE_CLOSED);
+        }
+        ring.close(); // ends every armed poll and releases the files they held
+        UringSys.close(eventFd);
+        Arrays.fill(byFd, null);
+        watched = 0;
+        arena.close();
+    }
+}

@@ -1,0 +1,172 @@
+package io.jasyncio.uring;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The system calls the io_uring loop makes, bound once through the FFM API: io_uring_setup and
+ * io_uring_enter (through syscall(2): glibc has no wrappers), mmap/munmap for the shared rings,
+ * and eventfd/read/write/close for the wake-up. Every call but {@link #write} reports errno in
+ * the caller's {@link Errno}. x86-64 system call numbers (aarch64 shares them for io_uring).
+ */
+final class UringSys {
+    private UringSys() {
+    }
+
+    static final long SYS_IO_URING_SETUP = 425;
+    static final long SYS_IO_URING_ENTER = 426;
+
+    static final int PROT_READ = 1;
+    static final int PROT_WRITE = 2;
+    static final int MAP_SHARED = 1;
+    static final int MAP_POPULATE = 0x8000;
+    static final int EFD_NONBLOCK = 0x800;
+    static final int EFD_CLOEXEC = 0x80000;
+
+    static final int EINTR = 4;
+    static final int EAGAIN = 11;
+    static final int EBUSY = 16;
+    static final int ETIME = 62;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
+    private static final MemoryLayout ERRNO_LAYOUT = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = ERRNO_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    private static final MethodHandle SETUP = bind("syscall",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS), ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+    private static final MethodHandle ENTER = bind("syscall",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG),
+            ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+    private static final MethodHandle MMAP = bind("mmap",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG), ERRNO_OPTION);
+    private static final MethodHandle MUNMAP = bind("munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    private static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+
+    @SuppressWarnings("restricted") // native access is granted by --enable-native-access
+    private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
+        MemorySegment symbol = LINKER.defaultLookup().find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
+        return LINKER.downcallHandle(symbol, descriptor, options);
+    }
+
+    /** Runs this class's initializer, which binds every function: a failure shows here. */
+    static void link() {
+    }
+
+    /** Where one thread's calls leave errno. */
+    static final class Errno {
+        final MemorySegment segment;
+
+        Errno(Arena arena) {
+            this.segment = arena.allocate(ERRNO_LAYOUT);
+        }
+
+        int value() {
+            return (int) ERRNO.get(segment, 0L);
+        }
+    }
+
+    static int ioUringSetup(Errno errno, int entries, MemorySegment params) {
+        try {
+            return (int) (long) SETUP.invokeExact(errno.segment, SYS_IO_URING_SETUP, entries, params);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int ioUringEnter(Errno errno, int fd, int toSubmit, int minComplete, int flags, MemorySegment arg, long argSize) {
+        try {
+            return (int) (long) ENTER.invokeExact(errno.segment, SYS_IO_URING_ENTER, fd, toSubmit, minComplete, flags,
+                    arg, argSize);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /** mmap of {@code length} bytes of the ring fd at {@code offset}; a segment of that size, or NULL's address -1 on failure. */
+    @SuppressWarnings("restricted") // the kernel maps exactly length bytes there
+    static MemorySegment mmap(Errno errno, long length, int fd, long offset) {
+        try {
+            MemorySegment at = (MemorySegment) MMAP.invokeExact(errno.segment, MemorySegment.NULL, length,
+                    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, offset);
+            return at.address() == -1L ? null : at.reinterpret(length);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static void munmap(MemorySegment mapped) {
+        try {
+            int ignored = (int) MUNMAP.invokeExact(mapped, mapped.byteSize());
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int eventfd(Errno errno, int flags) {
+        try {
+            return (int) EVENTFD.invokeExact(errno.segment, 0, flags);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static long read(int fd, MemorySegment buffer, long count) {
+        try {
+            return (long) READ.invokeExact(fd, buffer, count);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /** write(2) without errno: for the wake-up, which any thread may call. */
+    static long write(int fd, MemorySegment buffer, long count) {
+        try {
+            return (long) WRITE.invokeExact(fd, buffer, count);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int close(int fd) {
+        try {
+            return (int) CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    private static RuntimeException linkageFailure(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException("native call failed", t);
+    }
+
+    /** strerror-like text for an errno. */
+    static String describe(int errno) {
+        return switch (errno) {
+            case 1 -> "EPERM (operation not permitted: io_uring is disabled here)";
+            case 12 -> "ENOMEM (out of memory, or the locked-memory limit is too low)";
+            case 22 -> "EINVAL (this kernel does not support what was asked)";
+            case 38 -> "ENOSYS (no io_uring in this kernel)";
+            default -> "errno " + errno;
+        };
+    }
+}
