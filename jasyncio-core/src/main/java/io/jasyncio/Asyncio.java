@@ -8,6 +8,7 @@ import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.AsCompleted;
 import io.jasyncio.net.ClientConnectedCallback;
+import io.jasyncio.net.ConnectOptions;
 import io.jasyncio.net.Server;
 import io.jasyncio.net.ServerOptions;
 import io.jasyncio.net.StreamConnection;
@@ -320,7 +321,7 @@ public final class Asyncio {
 
     /** Coroutine: a (reader, writer) pair connected to {@code host:port} (asyncio.open_connection). */
     public static StreamConnection openConnection(String host, int port) throws IOException {
-        return Streams.openConnection(getRunningLoop(), host, port, null, StreamReader.DEFAULT_LIMIT);
+        return Streams.openConnection(getRunningLoop(), host, port, ConnectOptions.defaults(), StreamReader.DEFAULT_LIMIT);
     }
 
     /** As {@link #openConnection(String, int)}, over TLS. */

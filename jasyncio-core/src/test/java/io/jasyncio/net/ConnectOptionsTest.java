@@ -168,6 +168,21 @@ class ConnectOptionsTest {
         });
     }
 
+    @ParameterizedTest
+    @MethodSource("loops")
+    void streamsConnectWithTheSameOptions(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
+            StreamConnection c = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server),
+                    ConnectOptions.defaults().withHappyEyeballsDelay(0.25).withTimeout(5), StreamReader.DEFAULT_LIMIT);
+            c.writer().write("ping\n".getBytes());
+            assertEquals("ping\n", new String(c.reader().readline()));
+            NetTesting.closeAll(c, server);
+            return null;
+        });
+    }
+
     @Test
     void interleavingAlternatesFamiliesAsAsyncioDoes() {
         InetSocketAddress a4 = new InetSocketAddress("127.0.0.1", 1);
