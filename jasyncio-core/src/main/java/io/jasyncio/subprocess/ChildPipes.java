@@ -40,13 +40,19 @@ final class ChildPipes {
     record Started(Process process, Pipe.SinkChannel stdin, Pipe.SourceChannel stdout, Pipe.SourceChannel stderr) {
     }
 
-    /** Whether children get our pipes directly; why not, if asked for and impossible. */
-    static boolean direct() {
-        String mode = System.getProperty(MODE_PROPERTY, "");
+    /** Null when children can get our pipes directly; otherwise why not. */
+    static String directPossible() {
         String reason = PipeFds.unavailableReason();
         if (reason == null && !Files.isDirectory(Path.of("/dev/fd"))) {
             reason = "this system has no /dev/fd";
         }
+        return reason;
+    }
+
+    /** Whether children get our pipes directly (an error if forced and impossible). */
+    static boolean direct() {
+        String mode = System.getProperty(MODE_PROPERTY, "");
+        String reason = directPossible();
         return switch (mode) {
             case "pumped" -> false;
             case "direct" -> {

@@ -52,6 +52,16 @@ public final class Subprocesses {
         return createSubprocessExec(loop, shell(cmd), options);
     }
 
+    /**
+     * How children's pipes reach the loop here: {@code "direct"} (the child writes into the pipe
+     * the loop watches) or {@code "pumped"} (a virtual thread per pipe copies between the JDK's
+     * pipe and the one the loop watches), as chosen when {@code -Djasyncio.subprocess.pipes} does
+     * not force one: direct where the JDK lets us read a pipe channel's fd number.
+     */
+    public static String defaultPipeWiring() {
+        return ChildPipes.directPossible() == null ? "direct" : "pumped";
+    }
+
     /** {@code program} then {@code args}, as one argv. */
     public static List<String> argv(String program, String... args) {
         List<String> argv = new ArrayList<>(args.length + 1);

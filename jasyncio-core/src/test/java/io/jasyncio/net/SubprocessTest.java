@@ -5,6 +5,7 @@ import io.jasyncio.subprocess.Signals;
 import io.jasyncio.subprocess.Stdio;
 import io.jasyncio.subprocess.Subprocess;
 import io.jasyncio.subprocess.SubprocessOptions;
+import io.jasyncio.subprocess.Subprocesses;
 import io.jasyncio.task.Task;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,6 +64,12 @@ class SubprocessTest {
             assertEquals(0, cat.returncode());
             return null;
         });
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void readmeExample(String loop, String mode) {
+        assertEquals("HELLO, CHILD\nping\ncat: -9", SubprocessTesting.run(loop, mode, 20, ReadmeSubprocessExample::main));
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -173,9 +180,11 @@ class SubprocessTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void twoHundredChildrenLeaveNoFdAndNoZombie(String loop, String mode) {
+        // the other wiring: fewer (each spawn costs a few ms of CPU), enough to see fds left behind
+        int children = mode.equals(Subprocesses.defaultPipeWiring()) ? 200 : 50;
         SubprocessTesting.run(loop, mode, 40, () -> {
             int fdsBefore = SubprocessTesting.openFds();
-            for (int i = 0; i < 200; i++) {
+            for (int i = 0; i < children; i++) {
                 Subprocess child = createSubprocessShell("echo " + i + "; echo e >&2", SubprocessOptions.pipes());
                 Subprocess.Output output = child.communicate(("in " + i).getBytes());
                 assertEquals(i + "\n", text(output.stdout()));
