@@ -5,6 +5,7 @@ import io.jasyncio.loop.EventLoop;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * The write end of a pipe as a transport (asyncio's {@code _UnixWritePipeTransport}): a write goes
@@ -19,7 +20,15 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
     private static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
     private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
 
+    /**
+     * The most one write offers the pipe (which holds 64 KiB on Linux): the JDK copies a heap
+     * buffer's whole remainder into a temporary direct buffer at every write, so handing it a
+     * 10 MiB chunk 160 times over would copy 800 MB.
+     */
+    private static final int MAX_WRITE = 256 * 1024;
+
     private final Runnable onWritable = this::writeReady;
+    private final WritableByteChannel cappedWrites = new CappedWrites();
     private final WriteBuffer buffer = new WriteBuffer();
     private int highWater = DEFAULT_HIGH_WATER;
     private int lowWater = DEFAULT_LOW_WATER;
@@ -54,7 +63,7 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
         }
         if (buffer.isEmpty()) {
             try {
-                channel.write(data);
+                cappedWrites.write(data);
             } catch (IOException e) {
                 connLost++;
                 fatalError(e, "Fatal write error on pipe transport");
@@ -71,7 +80,7 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
 
     private void writeReady() {
         try {
-            buffer.flushTo(channel);
+            buffer.flushTo(cappedWrites);
         } catch (IOException e) {
             connLost++;
             fatalError(e, "Fatal write error on pipe transport");
@@ -173,6 +182,29 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
     @Override
     public boolean isReading() {
         return false;
+    }
+
+    /** Our channel, offered at most {@link #MAX_WRITE} bytes per write. */
+    private final class CappedWrites implements WritableByteChannel {
+        @Override
+        public int write(ByteBuffer src) throws IOException {
+            if (src.remaining() <= MAX_WRITE) {
+                return channel.write(src);
+            }
+            int n = channel.write(src.slice(src.position(), MAX_WRITE));
+            src.position(src.position() + n);
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return channel.isOpen();
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
     }
 
     @Override

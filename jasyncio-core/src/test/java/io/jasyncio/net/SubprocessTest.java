@@ -68,6 +68,27 @@ class SubprocessTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
+    void pipelineOutputReadToItsEndThenClosingThePipeEndsAWriter(String loop, String mode) {
+        SubprocessTesting.run(loop, mode, 20, () -> {
+            SubprocessOptions out = SubprocessOptions.defaults().withStdout(Stdio.PIPE);
+            Subprocess head = createSubprocessShell("yes | head -c 3000000", out);
+            byte[] all = head.stdout().read(-1);
+            assertEquals(3_000_000, all.length);
+            assertEquals("y\ny\n", text(Arrays.copyOf(all, 4)));
+            assertEquals(0, head.waitFor());
+
+            // yes writes forever; once we close our end it gets EPIPE (and SIGPIPE) and dies
+            Subprocess yes = createSubprocessExec(out, "yes");
+            assertEquals(1 << 20, yes.stdout().readexactly(1 << 20).length);
+            yes.transport().getPipeTransport(1).close();
+            // killed by SIGPIPE (13), which we did not send: the JDK says 128 + 13 (see Subprocess)
+            assertEquals(128 + 13, yes.waitFor());
+            return null;
+        });
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
     void readmeExample(String loop, String mode) {
         assertEquals("HELLO, CHILD\nping\ncat: -9", SubprocessTesting.run(loop, mode, 20, ReadmeSubprocessExample::main));
     }
