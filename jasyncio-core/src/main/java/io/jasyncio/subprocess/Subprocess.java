@@ -69,8 +69,9 @@ public final class Subprocess {
     }
 
     /**
-     * Coroutine: waits for the child to exit and returns its return code (asyncio's
-     * {@code wait()}, as of CPython's fix for gh-119710: the exit alone, not the pipes' end).
+     * Coroutine: waits for the child to exit and returns its return code: asyncio's {@code wait()}
+     * (named as {@link java.lang.Process#waitFor()}, since {@link Object#wait()} is taken), as of
+     * CPython's fix for gh-119710: the exit alone, not the pipes' end.
      * A child that fills a pipe nobody reads never exits: read it, or use {@link #communicate}.
      */
     public int waitFor() {
