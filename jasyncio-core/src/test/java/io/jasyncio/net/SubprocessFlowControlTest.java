@@ -1,10 +1,9 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.Future;
+import io.jasyncio.subprocess.Stdio;
 import io.jasyncio.subprocess.SubprocessConnection;
 import io.jasyncio.subprocess.SubprocessOptions;
-import io.jasyncio.subprocess.SubprocessProtocol;
 import io.jasyncio.subprocess.SubprocessTransport;
 import io.jasyncio.subprocess.Subprocesses;
 import org.junit.jupiter.api.Timeout;
@@ -13,7 +12,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -43,14 +41,11 @@ class SubprocessFlowControlTest {
      * Writes {@code TOTAL} bytes to stdin whenever the pipe is not paused; consumes stdout only
      * a little later (a timer), pausing the stdout pipe whenever it holds {@code HOLD} bytes.
      */
-    static final class SlowCat implements SubprocessProtocol {
+    static final class SlowCat extends RecordingSubprocessProtocol {
         final EventLoop loop = getRunningLoop();
-        final Future<Void> lost = loop.createFuture();
-        final List<String> events = new ArrayList<>();
         final ByteBuffer chunk = ByteBuffer.wrap(NetTesting.pattern(CHUNK, 100));
-        SubprocessTransport transport;
         long written;
-        long received;
+        long receivedBytes;
         long held;
         long mostHeld;
         long largestStdinBuffer;
@@ -59,8 +54,7 @@ class SubprocessFlowControlTest {
 
         @Override
         public void connectionMade(SubprocessTransport transport) {
-            this.transport = transport;
-            events.add("connectionMade");
+            super.connectionMade(transport);
             loop.callSoon(this::writeMore);
         }
 
@@ -89,7 +83,7 @@ class SubprocessFlowControlTest {
 
         @Override
         public void pipeDataReceived(int fd, ByteBuffer data) {
-            received += data.remaining();
+            receivedBytes += data.remaining();
             held += data.remaining();
             mostHeld = Math.max(mostHeld, held);
             if (held >= HOLD && transport.getPipeTransport(1).isReading()) {
@@ -103,22 +97,6 @@ class SubprocessFlowControlTest {
             held = 0;
             transport.getPipeTransport(1).resumeReading();
         }
-
-        @Override
-        public void pipeConnectionLost(int fd, Throwable exc) {
-            events.add("pipeConnectionLost " + fd + " " + exc);
-        }
-
-        @Override
-        public void processExited() {
-            events.add("processExited " + transport.getReturncode());
-        }
-
-        @Override
-        public void connectionLost(Throwable exc) {
-            events.add("connectionLost " + exc);
-            lost.setResult(null);
-        }
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -126,11 +104,10 @@ class SubprocessFlowControlTest {
     void hundredMibThroughCatIntoASlowReaderKeepsBuffersBounded(String loop, String mode) {
         SubprocessTesting.run(loop, mode, 50, () -> {
             SubprocessConnection<SlowCat> c = Subprocesses.subprocessExec(getRunningLoop(), SlowCat::new,
-                    List.of("cat"), SubprocessOptions.defaults().withStdin(io.jasyncio.subprocess.Stdio.PIPE)
-                            .withStdout(io.jasyncio.subprocess.Stdio.PIPE));
+                    List.of("cat"), SubprocessOptions.defaults().withStdin(Stdio.PIPE).withStdout(Stdio.PIPE));
             SlowCat p = c.protocol();
             await(p.lost);
-            assertEquals(TOTAL, p.received);
+            assertEquals(TOTAL, p.receivedBytes);
             assertTrue(p.pauses >= TOTAL / HOLD / 2, "the reader paused the pipe only " + p.pauses + " times");
             assertTrue(p.mostHeld < HOLD + ONE_READ, "the reader held up to " + p.mostHeld + " bytes");
             long high = c.transport().getPipeTransport(0).getWriteBufferLimits()[0];

@@ -4,6 +4,7 @@ import io.jasyncio.loop.CancelledError;
 import io.jasyncio.subprocess.Signals;
 import io.jasyncio.subprocess.Stdio;
 import io.jasyncio.subprocess.Subprocess;
+import io.jasyncio.subprocess.SubprocessConnection;
 import io.jasyncio.subprocess.SubprocessOptions;
 import io.jasyncio.subprocess.Subprocesses;
 import io.jasyncio.task.Task;
@@ -17,12 +18,14 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createSubprocessExec;
 import static io.jasyncio.Asyncio.createSubprocessShell;
 import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -83,6 +86,30 @@ class SubprocessTest {
             yes.transport().getPipeTransport(1).close();
             // killed by SIGPIPE (13), which we did not send: the JDK says 128 + 13 (see Subprocess)
             assertEquals(128 + 13, yes.waitFor());
+            return null;
+        });
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void protocolLevelEventsEndWithConnectionLost(String loop, String mode) {
+        SubprocessTesting.run(loop, mode, 20, () -> {
+            SubprocessConnection<RecordingSubprocessProtocol> c = Subprocesses.subprocessShell(getRunningLoop(),
+                    RecordingSubprocessProtocol::new, "echo out; echo err >&2; exit 4",
+                    SubprocessOptions.pipes().withStdin(Stdio.DEVNULL));
+            RecordingSubprocessProtocol p = c.protocol();
+            assertEquals(List.of("connectionMade"), p.events);
+            assertNull(c.transport().getPipeTransport(0));
+            assertTrue(c.transport().getExtraInfo("subprocess") instanceof Process);
+            await(p.lost);
+            assertEquals("out\n", p.received[1].toString());
+            assertEquals("err\n", p.received[2].toString());
+            assertEquals(4, c.transport().getReturncode());
+            // the pipes and the exit come in whichever order the system delivers them; connectionLost last
+            assertEquals(Set.of("pipeConnectionLost 1 null", "pipeConnectionLost 2 null", "processExited 4"),
+                    Set.copyOf(p.events.subList(1, 4)));
+            assertEquals(List.of("connectionLost null"), p.events.subList(4, p.events.size()));
+            c.transport().close();
             return null;
         });
     }
