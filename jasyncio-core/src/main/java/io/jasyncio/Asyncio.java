@@ -15,6 +15,9 @@ import io.jasyncio.net.StreamConnection;
 import io.jasyncio.net.StreamReader;
 import io.jasyncio.net.Streams;
 import io.jasyncio.net.TlsOptions;
+import io.jasyncio.subprocess.Subprocess;
+import io.jasyncio.subprocess.SubprocessOptions;
+import io.jasyncio.subprocess.Subprocesses;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.DoneAndPending;
 import io.jasyncio.task.GatheringFuture;
@@ -348,5 +351,31 @@ public final class Asyncio {
     /** Coroutine: a stream server on the Unix domain socket at {@code path}. */
     public static Server startUnixServer(ClientConnectedCallback callback, Path path) throws IOException {
         return Streams.startUnixServer(getRunningLoop(), callback, path, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
+    }
+
+    // ---- child processes: createSubprocessExec, createSubprocessShell -------------------------
+
+    /**
+     * Starts {@code program} with {@code args} on the running loop (asyncio.create_subprocess_exec),
+     * its stdin, stdout and stderr inherited: see {@link SubprocessOptions} for pipes.
+     */
+    public static Subprocess createSubprocessExec(String program, String... args) throws IOException {
+        return createSubprocessExec(SubprocessOptions.defaults(), program, args);
+    }
+
+    /** As {@link #createSubprocessExec(String, String...)}, with pipes, directory, environment. */
+    public static Subprocess createSubprocessExec(SubprocessOptions options, String program, String... args)
+            throws IOException {
+        return Subprocesses.createSubprocessExec(getRunningLoop(), Subprocesses.argv(program, args), options);
+    }
+
+    /** Runs {@code cmd} with {@code /bin/sh -c} on the running loop (asyncio.create_subprocess_shell). */
+    public static Subprocess createSubprocessShell(String cmd) throws IOException {
+        return createSubprocessShell(cmd, SubprocessOptions.defaults());
+    }
+
+    /** As {@link #createSubprocessShell(String)}, with pipes, directory, environment. */
+    public static Subprocess createSubprocessShell(String cmd, SubprocessOptions options) throws IOException {
+        return Subprocesses.createSubprocessShell(getRunningLoop(), cmd, options);
     }
 }

@@ -1,0 +1,214 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * The write end of a pipe as a transport (asyncio's {@code _UnixWritePipeTransport}): a write goes
+ * straight into the pipe while nothing is buffered; what the pipe does not take waits in the
+ * buffer for a writer callback on the loop's poller. Crossing the high/low water marks calls the
+ * protocol's pauseWriting/resumeWriting, which is how {@link StreamWriter#drain()} keeps a
+ * writer in step with a slow reader. {@link #close()} is {@link #writeEof()}: the pipe closes
+ * once the buffer is written. A reader that went away shows as a failed write (EPIPE: the JVM
+ * ignores SIGPIPE), which ends the transport with that error. It cannot be read.
+ */
+public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
+    private static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+
+    /**
+     * The most one write offers the pipe (which holds 64 KiB on Linux): the JDK copies a heap
+     * buffer's whole remainder into a temporary direct buffer at every write, so handing it a
+     * 10 MiB chunk 160 times over would copy 800 MB.
+     */
+    private static final int MAX_WRITE = 256 * 1024;
+
+    private final Runnable onWritable = this::writeReady;
+    private final WritableByteChannel cappedWrites = new CappedWrites();
+    private final WriteBuffer buffer = new WriteBuffer();
+    private int highWater = DEFAULT_HIGH_WATER;
+    private int lowWater = DEFAULT_LOW_WATER;
+    private boolean protocolPaused;
+    /** Writes attempted since the pipe was lost or closed (asyncio warns past a few). */
+    private int connLost;
+
+    /** Wraps {@code channel} (made non-blocking here); {@link #start()} tells the protocol. */
+    public WritePipeTransport(EventLoop loop, Pipe.SinkChannel channel, BaseProtocol protocol) throws IOException {
+        super(loop, channel, protocol);
+    }
+
+    /** Calls the protocol's connectionMade (when it is a {@link Protocol}). */
+    public void start() {
+        if (protocol instanceof Protocol p) {
+            p.connectionMade(this);
+        }
+    }
+
+    @Override
+    public void write(ByteBuffer data) {
+        if (!data.hasRemaining()) {
+            return;
+        }
+        if (lostScheduled || closing) {
+            if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
+                LOG.log(System.Logger.Level.WARNING, "pipe closed by peer or os.write(pipe, data) raised exception.");
+            }
+            connLost++;
+            data.position(data.limit());
+            return;
+        }
+        if (buffer.isEmpty()) {
+            try {
+                cappedWrites.write(data);
+            } catch (IOException e) {
+                connLost++;
+                fatalError(e, "Fatal write error on pipe transport");
+                return;
+            }
+            if (!data.hasRemaining()) {
+                return;
+            }
+            loop.addWriter(channel, onWritable);
+        }
+        buffer.append(data);
+        maybePauseProtocol();
+    }
+
+    private void writeReady() {
+        try {
+            buffer.flushTo(cappedWrites);
+        } catch (IOException e) {
+            connLost++;
+            fatalError(e, "Fatal write error on pipe transport");
+            return;
+        }
+        if (buffer.isEmpty()) {
+            loop.removeWriter(channel);
+            maybeResumeProtocol(); // the protocol may write again here, and close
+            if (buffer.isEmpty() && closing && !lostScheduled) {
+                callConnectionLost(null);
+            }
+            return;
+        }
+        maybeResumeProtocol();
+    }
+
+    private void maybePauseProtocol() {
+        if (buffer.size() <= highWater || protocolPaused) {
+            return;
+        }
+        protocolPaused = true;
+        try {
+            protocol.pauseWriting();
+        } catch (Throwable t) {
+            FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, this, protocol);
+        }
+    }
+
+    private void maybeResumeProtocol() {
+        if (!protocolPaused || buffer.size() > lowWater) {
+            return;
+        }
+        protocolPaused = false;
+        try {
+            protocol.resumeWriting();
+        } catch (Throwable t) {
+            FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, this, protocol);
+        }
+    }
+
+    @Override
+    public void writeEof() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        if (buffer.isEmpty()) {
+            scheduleConnectionLost(null);
+        }
+    }
+
+    @Override
+    public boolean canWriteEof() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        writeEof();
+    }
+
+    @Override
+    void discardPending() {
+        buffer.clear();
+    }
+
+    @Override
+    public void setWriteBufferLimits(int high, int low) {
+        if (!(high >= low && low >= 0)) {
+            throw new IllegalArgumentException("high (" + high + ") must be >= low (" + low + ") must be >= 0");
+        }
+        highWater = high;
+        lowWater = low;
+        maybePauseProtocol();
+    }
+
+    @Override
+    public int[] getWriteBufferLimits() {
+        return new int[] {highWater, lowWater};
+    }
+
+    @Override
+    public long getWriteBufferSize() {
+        return buffer.size();
+    }
+
+    // ---- a write pipe has no read side ------------------------------------------------------
+
+    @Override
+    public void pauseReading() {
+        throw new UnsupportedOperationException("the write end of a pipe cannot be read");
+    }
+
+    @Override
+    public void resumeReading() {
+        throw new UnsupportedOperationException("the write end of a pipe cannot be read");
+    }
+
+    @Override
+    public boolean isReading() {
+        return false;
+    }
+
+    /** Our channel, offered at most {@link #MAX_WRITE} bytes per write. */
+    private final class CappedWrites implements WritableByteChannel {
+        @Override
+        public int write(ByteBuffer src) throws IOException {
+            if (src.remaining() <= MAX_WRITE) {
+                return channel.write(src);
+            }
+            int n = channel.write(src.slice(src.position(), MAX_WRITE));
+            src.position(src.position() + n);
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return channel.isOpen();
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "<WritePipeTransport " + channel + (closing ? " closing" : "") + " bufsize=" + buffer.size() + ">";
+    }
+}
