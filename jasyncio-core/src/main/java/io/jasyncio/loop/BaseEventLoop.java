@@ -46,6 +46,7 @@ public abstract class BaseEventLoop implements EventLoop {
     private final ConcurrentLinkedQueue<Handle> threadsafe = new ConcurrentLinkedQueue<>();
     private final Poller.IoEventSink onIoEvent = this::onIoEvent;
     private final Context scratchContext = Context.empty();
+    private LoopClock clock = LoopClock.monotonic();
 
     private CurrentContext currentContext;
     private ContextOfThread lastCaller;
@@ -88,7 +89,7 @@ public abstract class BaseEventLoop implements EventLoop {
      */
     protected void runOnce() {
         purgeCancelledTimers();
-        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? nanosUntilNextTimer() : 0;
+        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? clock.selectTimeout(nanosUntilNextTimer()) : 0;
         LoopObserver obs = observer;
         if (obs != null) {
             obs.beforeSelect(timeout, ready.size(), timers.size());
@@ -99,6 +100,9 @@ public abstract class BaseEventLoop implements EventLoop {
             obs.afterSelect(events, System.nanoTime() - selectStart);
         }
         drainThreadsafeQueue();                       // callSoonThreadsafe submissions join ready
+        if (ready.isEmpty() && !stopping) {
+            clock.idle(nanosUntilNextTimer());        // nothing came: a virtual clock jumps to the next timer
+        }
         int moved = moveDueTimersToReady(nanoTime()); // due timers join, in deadline order
         int ntodo = ready.size();                     // snapshot: callbacks added during the
         if (obs != null) {                            // drain run in the NEXT iteration
@@ -335,7 +339,23 @@ public abstract class BaseEventLoop implements EventLoop {
 
     @Override
     public long nanoTime() {
-        return System.nanoTime();
+        return clock.nanoTime();
+    }
+
+    @Override
+    public LoopClock clock() {
+        return clock;
+    }
+
+    @Override
+    public void setClock(LoopClock clock) {
+        checkOpenAndOwned("setClock");
+        Objects.requireNonNull(clock, "clock");
+        if (isRunning() || !timers.isEmpty()) {
+            throw new IllegalStateException("set the clock before the loop runs or schedules a timer: "
+                    + "their deadlines are on the old clock");
+        }
+        this.clock = clock;
     }
 
     /** {@link Context#snapshot()} of the calling thread, without a ThreadLocal lookup when it can. */
@@ -582,6 +602,7 @@ public abstract class BaseEventLoop implements EventLoop {
         }
         Executor target = executor != null ? executor : defaultExecutor();
         Future<T> future = createFuture();
+        LoopClock workClock = clock;
         // As asyncio, fn runs in the worker's own context; toThread is what carries the caller's.
         target.execute(() -> {
             T value = null;
@@ -591,14 +612,18 @@ public abstract class BaseEventLoop implements EventLoop {
             } catch (Throwable t) {
                 failure = t;
             }
-            deliver(future, value, failure);
+            deliver(future, value, failure, workClock);
         });
+        // Outstanding work keeps a virtual clock at real speed until its result is delivered (on this
+        // thread, so never before this line).
+        workClock.blockingWorkStarted();
         return future;
     }
 
-    private <T> void deliver(Future<T> future, T value, Throwable failure) {
+    private <T> void deliver(Future<T> future, T value, Throwable failure, LoopClock workClock) {
         try {
             callSoonThreadsafe(() -> {
+                workClock.blockingWorkEnded();
                 if (future.isCancelled()) {
                     return; // the awaiting side gave up: drop the result, as asyncio does
                 }
