@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.Asyncio.openConnection;
+import static io.jasyncio.Asyncio.shutdownDefaultExecutor;
 import static io.jasyncio.Asyncio.sleep;
 import static io.jasyncio.Asyncio.startServer;
 import static io.jasyncio.Asyncio.toThread;
@@ -156,6 +157,25 @@ class VirtualClockTest {
         } finally {
             release.countDown();
         }
+    }
+
+    @Test
+    void shuttingTheDefaultExecutorDownWaitsForItsWorkInRealTime() {
+        VirtualTime.run(() -> {
+            EventLoop loop = getRunningLoop();
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+            loop.setDefaultExecutor(pool);
+            pool.execute(() -> { // work the loop never heard of: only the join itself holds the clock
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            shutdownDefaultExecutor(3600);
+            double joinedAt = loop.time();
+            assertTrue(joinedAt >= 0.1 && joinedAt < 3600, "the join's timeout was skipped: joined at " + joinedAt);
+        });
     }
 
     @Test
