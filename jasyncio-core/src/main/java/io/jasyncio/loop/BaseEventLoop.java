@@ -85,7 +85,9 @@ public abstract class BaseEventLoop implements EventLoop {
      * One iteration: select with a timeout that is exactly the time to the nearest timer (zero
      * if callbacks are ready, none at all if nothing is pending); turn readiness into callbacks;
      * move due timers to the ready queue; run a snapshot of the ready queue. Callbacks added
-     * during the drain wait for the next iteration, so nothing starves I/O.
+     * during the drain wait for the next iteration, so nothing starves I/O. The {@link LoopClock}
+     * has the last word on the wait: a virtual clock polls instead, and jumps to the next timer
+     * when the poll brought nothing.
      */
     protected void runOnce() {
         purgeCancelledTimers();
