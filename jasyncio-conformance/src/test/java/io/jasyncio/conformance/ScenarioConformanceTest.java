@@ -1,6 +1,6 @@
 package io.jasyncio.conformance;
 
-import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopsUnderTest;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -14,15 +14,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
- * Every ported scenario on every loop implementation available here, compared byte for byte with
- * the trace CPython printed (copied from shared/scenarios into this module's test resources).
+ * Every ported scenario on every loop under test ({@link LoopsUnderTest#names()}: here both nio and
+ * epoll, in this one JVM), compared byte for byte with the trace CPython printed (copied from
+ * shared/scenarios into this module's test resources).
  */
 class ScenarioConformanceTest {
 
     @TestFactory
     List<DynamicTest> everyScenarioOnEveryLoop() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String loop : EventLoops.availableNames()) {
+        for (String loop : LoopsUnderTest.names()) {
             for (Scenario scenario : Scenarios.all()) {
                 tests.add(DynamicTest.dynamicTest(scenario.name() + " on " + loop, () -> {
                     String expected = expected(scenario.name());

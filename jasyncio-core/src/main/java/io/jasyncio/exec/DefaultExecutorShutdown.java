@@ -40,12 +40,14 @@ public final class DefaultExecutorShutdown {
         Future<Boolean> joined = loop.createFuture(); // true: drained; false: timed out
         Thread.ofPlatform().daemon().name("jasyncio-executor-shutdown").start(() -> join(loop, service, joined));
         TimerHandle timer = timeoutSeconds < 0 ? null : loop.callLater(timeoutSeconds, () -> resolve(joined, false));
+        loop.clock().blockingWorkStarted(); // the join is blocking work: a virtual clock must not skip the timeout
         try {
             if (!Tasks.await(joined)) {
                 LOG.log(System.Logger.Level.WARNING, "The executor did not finish joining its threads within "
                         + timeoutSeconds + " seconds.");
             }
         } finally {
+            loop.clock().blockingWorkEnded();
             if (timer != null) {
                 timer.cancel();
             }

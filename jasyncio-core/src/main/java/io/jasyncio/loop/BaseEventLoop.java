@@ -46,6 +46,7 @@ public abstract class BaseEventLoop implements LoopContract {
     private final ConcurrentLinkedQueue<Handle> threadsafe = new ConcurrentLinkedQueue<>();
     private final Poller.IoEventSink onIoEvent = this::onIoEvent;
     private final Context scratchContext = Context.empty();
+    private LoopClock clock = LoopClock.monotonic();
 
     private CurrentContext currentContext;
     private ContextOfThread lastCaller;
@@ -84,11 +85,13 @@ public abstract class BaseEventLoop implements LoopContract {
      * One iteration: select with a timeout that is exactly the time to the nearest timer (zero
      * if callbacks are ready, none at all if nothing is pending); turn readiness into callbacks;
      * move due timers to the ready queue; run a snapshot of the ready queue. Callbacks added
-     * during the drain wait for the next iteration, so nothing starves I/O.
+     * during the drain wait for the next iteration, so nothing starves I/O. The {@link LoopClock}
+     * has the last word on the wait: a virtual clock polls instead, and jumps to the next timer
+     * when the poll brought nothing.
      */
     protected void runOnce() {
         purgeCancelledTimers();
-        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? nanosUntilNextTimer() : 0;
+        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? clock.selectTimeout(nanosUntilNextTimer()) : 0;
         LoopObserver obs = observer;
         if (obs != null) {
             obs.beforeSelect(timeout, ready.size(), timers.size());
@@ -99,6 +102,9 @@ public abstract class BaseEventLoop implements LoopContract {
             obs.afterSelect(events, System.nanoTime() - selectStart);
         }
         drainThreadsafeQueue();                       // callSoonThreadsafe submissions join ready
+        if (ready.isEmpty() && !stopping) {
+            clock.idle(nanosUntilNextTimer());        // nothing came: a virtual clock jumps to the next timer
+        }
         int moved = moveDueTimersToReady(nanoTime()); // due timers join, in deadline order
         int ntodo = ready.size();                     // snapshot: callbacks added during the
         if (obs != null) {                            // drain run in the NEXT iteration
@@ -329,7 +335,23 @@ public abstract class BaseEventLoop implements LoopContract {
 
     @Override
     public long nanoTime() {
-        return System.nanoTime();
+        return clock.nanoTime();
+    }
+
+    @Override
+    public LoopClock clock() {
+        return clock;
+    }
+
+    @Override
+    public void setClock(LoopClock clock) {
+        checkOpenAndOwned("setClock");
+        Objects.requireNonNull(clock, "clock");
+        if (isRunning() || !timers.isEmpty()) {
+            throw new IllegalStateException("set the clock before the loop runs or schedules a timer: "
+                    + "their deadlines are on the old clock");
+        }
+        this.clock = clock;
     }
 
     /** {@link Context#snapshot()} of the calling thread, without a ThreadLocal lookup when it can. */
@@ -577,6 +599,7 @@ public abstract class BaseEventLoop implements LoopContract {
         }
         Executor target = executor != null ? executor : defaultExecutor();
         Future<T> future = createFuture();
+        LoopClock workClock = clock;
         // As asyncio, fn runs in the worker's own context; toThread is what carries the caller's.
         target.execute(() -> {
             T value = null;
@@ -586,14 +609,18 @@ public abstract class BaseEventLoop implements LoopContract {
             } catch (Throwable t) {
                 failure = t;
             }
-            deliver(future, value, failure);
+            deliver(future, value, failure, workClock);
         });
+        // Outstanding work keeps a virtual clock at real speed until its result is delivered (on this
+        // thread, so never before this line).
+        workClock.blockingWorkStarted();
         return future;
     }
 
-    private <T> void deliver(Future<T> future, T value, Throwable failure) {
+    private <T> void deliver(Future<T> future, T value, Throwable failure, LoopClock workClock) {
         try {
             callSoonThreadsafe(() -> {
+                workClock.blockingWorkEnded();
                 if (future.isCancelled()) {
                     return; // the awaiting side gave up: drop the result, as asyncio does
                 }

@@ -46,6 +46,15 @@ public interface EventLoop extends AutoCloseable {
     /** The loop's monotonic clock, in nanoseconds. */
     long nanoTime();
 
+    /** The clock {@link #time()}, {@link #nanoTime()} and the timers follow ({@link LoopClock#monotonic()} by default). */
+    LoopClock clock();
+
+    /**
+     * Replaces the clock (e.g. with a {@link VirtualClock} in a test). Only before the loop runs
+     * or schedules a timer; on the loop's thread.
+     */
+    void setClock(LoopClock clock);
+
     // ---- running ----------------------------------------------------------------------------
 
     /** Runs iterations until {@link #stop()}. */

@@ -34,7 +34,7 @@ class ExceptionHandlerTest {
 
     @Test
     void aFailingCallbackReachesTheHandlerAndTheLoopGoesOn() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<Map<String, Object>> reports = new ArrayList<>();
             List<String> ran = new ArrayList<>();
             loop.setExceptionHandler((l, context) -> {
@@ -64,7 +64,7 @@ class ExceptionHandlerTest {
 
     @Test
     void aFailingHandlerDoesNotStopTheLoop() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<String> ran = new ArrayList<>();
             loop.setExceptionHandler((l, context) -> {
                 ran.add("handler");
@@ -84,7 +84,7 @@ class ExceptionHandlerTest {
 
     @Test
     void theDefaultHandlerLogsAndTheLoopGoesOn() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<String> ran = new ArrayList<>();
             loop.setExceptionHandler(null);
             loop.callSoon(() -> {

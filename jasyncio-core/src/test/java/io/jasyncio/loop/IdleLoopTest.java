@@ -13,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** An idle loop (nothing ready, no timers) blocks in select with no timeout: it burns no CPU. */
+/**
+ * An idle loop (nothing ready, no timers) blocks in select with no timeout: it burns no CPU (under
+ * 10% of one over half a second). Runs on every loop: the waiting is the poller's.
+ */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class IdleLoopTest {
 
@@ -36,12 +39,12 @@ class IdleLoopTest {
             long tid = running.thread.threadId();
             long cpuBefore = mx.getThreadCpuTime(tid);
             long wallBefore = System.nanoTime();
-            Thread.sleep(1000);
+            Thread.sleep(500);
             long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
             long wall = System.nanoTime() - wallBefore;
 
             assertEquals(-1, lastTimeout.get(), "an idle loop selects with no timeout");
-            assertTrue(cpu < 100_000_000L, "idle loop used " + cpu / 1_000_000 + " ms of CPU in " + wall / 1_000_000 + " ms");
+            assertTrue(cpu < 50_000_000L, "idle loop used " + cpu / 1_000_000 + " ms of CPU in " + wall / 1_000_000 + " ms");
             assertTrue(running.thread.isAlive());
             assertTrue(running.loop.isRunning());
             running.stopAndJoin(Duration.ofSeconds(10)); // callSoonThreadsafe(stop) wakes it
@@ -62,9 +65,9 @@ class IdleLoopTest {
             Thread.sleep(100);
             long tid = running.thread.threadId();
             long cpuBefore = mx.getThreadCpuTime(tid);
-            Thread.sleep(1000);
+            Thread.sleep(500);
             long cpu = mx.getThreadCpuTime(tid) - cpuBefore;
-            assertTrue(cpu < 100_000_000L, "interrupted idle loop used " + cpu / 1_000_000 + " ms of CPU in 1 s");
+            assertTrue(cpu < 50_000_000L, "interrupted idle loop used " + cpu / 1_000_000 + " ms of CPU in 0.5 s");
             assertTrue(running.loop.isRunning(), "an interrupt does not stop the loop: stop() does");
             running.stopAndJoin(Duration.ofSeconds(10));
         } finally {

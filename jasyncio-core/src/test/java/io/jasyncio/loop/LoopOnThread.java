@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /** Test helper: a loop running forever on its own platform thread, stopped and closed on close(). */
 final class LoopOnThread implements AutoCloseable {
-    final EventLoop loop = new NioEventLoop();
+    final EventLoop loop = EventLoops.newEventLoop();
     final Thread thread;
     private final CountDownLatch started = new CountDownLatch(1);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -14,7 +14,7 @@ class TimerOrderTest {
 
     @Test
     void equalDeadlinesRunInSchedulingOrder() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<Integer> ran = new ArrayList<>();
             long when = loop.nanoTime() + 20_000_000L;
             for (int i = 0; i < 500; i++) {
@@ -29,7 +29,7 @@ class TimerOrderTest {
 
     @Test
     void timersRunInDeadlineOrderWhateverTheSchedulingOrder() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<Integer> ran = new ArrayList<>();
             long base = loop.nanoTime() + 10_000_000L;
             int[] offsets = {7, 3, 9, 1, 5, 3, 0, 8, 2, 6, 4};

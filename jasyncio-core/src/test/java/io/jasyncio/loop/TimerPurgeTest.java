@@ -35,7 +35,7 @@ class TimerPurgeTest {
 
     @Test
     void cancellingOnlyMarksAndCountsOnce() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<TimerHandle> timers = farTimers(loop, 10);
             timers.get(5).cancel();
             timers.get(5).cancel();
@@ -46,7 +46,7 @@ class TimerPurgeTest {
 
     @Test
     void noRebuildAtOneHundredTimersOrAtExactlyHalf() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<TimerHandle> timers = farTimers(loop, 100);
             for (int i = 40; i < 100; i++) {
                 timers.get(i).cancel(); // 60 % cancelled, none at the top
@@ -60,7 +60,7 @@ class TimerPurgeTest {
             assertEquals(41, loop.scheduledTimerCount());
             assertEquals(0, loop.cancelledTimerCount());
         }
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<TimerHandle> timers = farTimers(loop, 200);
             for (int i = 100; i < 200; i++) {
                 timers.get(i).cancel(); // exactly half
@@ -76,7 +76,7 @@ class TimerPurgeTest {
 
     @Test
     void cancelledTimersAtTheTopLeaveAtOnce() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<TimerHandle> timers = farTimers(loop, 10);
             for (int i = 0; i < 3; i++) {
                 timers.get(i).cancel();
@@ -90,7 +90,7 @@ class TimerPurgeTest {
 
     @Test
     void cancellingATimerThatRanChangesNoCount() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             TimerHandle ran = loop.callLater(0, () -> { });
             loop.callLater(0.001, loop::stop);
             loop.runForever();
@@ -102,7 +102,7 @@ class TimerPurgeTest {
 
     @Test
     void aCancelledTimerThatFallsDueBehindALiveOneLeavesTheCountToo() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             List<String> ran = new ArrayList<>();
             long when = loop.nanoTime() + 5_000_000L;
             loop.callAtNanos(when, () -> ran.add("live"));           // at the top: the top-purge stops here
@@ -118,7 +118,7 @@ class TimerPurgeTest {
 
     @Test
     void aFloodOfCancelledTimersDoesNotStopOrStallTheLoop() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             for (TimerHandle h : farTimers(loop, 100_000)) {
                 h.cancel();
             }

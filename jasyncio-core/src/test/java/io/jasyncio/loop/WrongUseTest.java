@@ -25,7 +25,7 @@ class WrongUseTest {
 
     @Test
     void aClosedLoopRefusesEverything() {
-        EventLoop loop = new NioEventLoop();
+        EventLoop loop = EventLoops.newEventLoop();
         loop.close();
         loop.close(); // idempotent
         assertTrue(loop.isClosed());
@@ -39,7 +39,7 @@ class WrongUseTest {
 
     @Test
     void runForeverOnARunningLoopFails() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             AtomicReference<Throwable> error = new AtomicReference<>();
             loop.callSoon(() -> {
                 error.set(assertThrows(IllegalStateException.class, loop::runForever));
@@ -53,7 +53,7 @@ class WrongUseTest {
 
     @Test
     void closingARunningLoopFails() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             AtomicReference<Throwable> error = new AtomicReference<>();
             loop.callSoon(() -> {
                 error.set(assertThrows(IllegalStateException.class, loop::close));
@@ -66,7 +66,7 @@ class WrongUseTest {
 
     @Test
     void aSecondLoopCannotRunOnTheSameThread() {
-        try (EventLoop outer = new NioEventLoop(); EventLoop inner = new NioEventLoop()) {
+        try (EventLoop outer = EventLoops.newEventLoop(); EventLoop inner = EventLoops.newEventLoop()) {
             AtomicReference<Throwable> error = new AtomicReference<>();
             AtomicReference<Throwable> error2 = new AtomicReference<>();
             outer.callSoon(() -> {
@@ -86,7 +86,7 @@ class WrongUseTest {
 
     @Test
     void runUntilCompleteRefusesAnotherLoopsFuture() {
-        try (EventLoop a = new NioEventLoop(); EventLoop b = new NioEventLoop()) {
+        try (EventLoop a = EventLoops.newEventLoop(); EventLoop b = EventLoops.newEventLoop()) {
             Future<String> foreign = b.createFuture();
             foreign.setResult("x");
             assertFailsSaying(IllegalArgumentException.class, "different loop", () -> a.runUntilComplete(foreign));
@@ -96,7 +96,7 @@ class WrongUseTest {
 
     @Test
     void runUntilCompleteReportsALoopStoppedEarly() {
-        try (EventLoop loop = new NioEventLoop()) {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
             Future<String> never = loop.createFuture();
             loop.callSoon(loop::stop);
             assertFailsSaying(IllegalStateException.class, "stopped before", () -> loop.runUntilComplete(never));

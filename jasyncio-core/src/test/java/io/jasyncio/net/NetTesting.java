@@ -2,6 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopsUnderTest;
 import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Runner;
@@ -21,23 +22,9 @@ final class NetTesting {
     private NetTesting() {
     }
 
-    /**
-     * The loops to test on: every one available here, or those named in
-     * {@code -Djasyncio.test.loops=a,b} (how jasyncio-epoll reruns this suite on its own loop only).
-     */
+    /** The loops to test on in this JVM: see {@link LoopsUnderTest#names()}. */
     static List<String> loops() {
-        String chosen = System.getProperty("jasyncio.test.loops");
-        if (chosen == null || chosen.isBlank()) {
-            return EventLoops.availableNames();
-        }
-        List<String> names = List.of(chosen.split(","));
-        for (String name : names) {
-            if (!EventLoops.availableNames().contains(name)) {
-                throw new IllegalStateException("-Djasyncio.test.loops names '" + name + "', which cannot run here: "
-                        + EventLoops.availableNames());
-            }
-        }
-        return names;
+        return LoopsUnderTest.names();
     }
 
     /** Runs {@code body} as a task on a fresh loop named {@code loopName}; cancels it after {@code seconds}. */

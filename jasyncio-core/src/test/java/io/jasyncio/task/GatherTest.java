@@ -11,7 +11,7 @@ import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
 import static io.jasyncio.Asyncio.gather;
 import static io.jasyncio.Asyncio.getRunningLoop;
-import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.task.VirtualTime.run;
 import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Timeout;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
-import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.task.VirtualTime.run;
 import static io.jasyncio.Asyncio.shield;
 import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -10,7 +10,7 @@ import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
 import static io.jasyncio.Asyncio.currentTask;
 import static io.jasyncio.Asyncio.getRunningLoop;
-import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.task.VirtualTime.run;
 import static io.jasyncio.Asyncio.sleep;
 import static io.jasyncio.Asyncio.timeout;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -30,6 +30,7 @@ import java.lang.annotation.Target;
  * after {@link #timeout()} seconds (it is cancelled; the failure names what it was awaiting), or
  * when the loop's exception handler received errors (unless {@link #failOnLoopErrors()} is false).
  * The running loop can be a parameter of the test and lifecycle methods ({@code EventLoop loop}).
+ * {@link #virtualTime()} runs them on a clock that skips the waiting for timers.
  * Put {@link OnEveryLoop} on the class to run each test once per loop implementation.
  *
  * <p>The timeout can only fire while the body awaits: a body that blocks the loop thread holds
@@ -57,4 +58,14 @@ public @interface AsyncTest {
      * for tests that provoke them on purpose.
      */
     boolean failOnLoopErrors() default true;
+
+    /**
+     * Run the test and its {@code @BeforeEach}/{@code @AfterEach} methods on a
+     * {@link io.jasyncio.loop.VirtualClock}: it starts at zero and, whenever the loop is idle, jumps
+     * to the next timer instead of sleeping, so {@code sleep}, {@code callLater}, timeouts and
+     * {@code waitFor} take no real time. I/O still happens for real. The clock can be a parameter
+     * ({@code VirtualClock clock}) to {@code advance} or {@code hold} it. {@link #timeout()} stays
+     * in real seconds.
+     */
+    boolean virtualTime() default false;
 }

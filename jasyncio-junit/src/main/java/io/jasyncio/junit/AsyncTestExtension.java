@@ -30,8 +30,25 @@ public final class AsyncTestExtension implements TestTemplateInvocationContextPr
         if (!onEveryLoop(context)) {
             return Stream.of(new Invocation(testName, new TestLoop(settings, null)));
         }
-        return EventLoops.availableNames().stream()
+        return loopNames().stream()
                 .map(loopName -> new Invocation("on " + loopName, new TestLoop(settings, loopName)));
+    }
+
+    /** Every loop available here, or those named by {@code -Djasyncio.test.loops=a,b} (one JVM per loop in CI). */
+    private static List<String> loopNames() {
+        String chosen = System.getProperty("jasyncio.test.loops", "");
+        List<String> available = EventLoops.availableNames();
+        if (chosen.isBlank()) {
+            return available;
+        }
+        List<String> names = List.of(chosen.split(","));
+        for (String name : names) {
+            if (!available.contains(name)) {
+                throw new IllegalStateException("-Djasyncio.test.loops names the '" + name + "' loop, which cannot run here; "
+                        + "available: " + available);
+            }
+        }
+        return names;
     }
 
     private static boolean onEveryLoop(ExtensionContext context) {

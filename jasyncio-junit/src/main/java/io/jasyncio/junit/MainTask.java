@@ -4,7 +4,6 @@ import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Throwables;
-import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
@@ -30,10 +29,11 @@ final class MainTask {
 
     private final String methodName;
     private final double timeout;
-    private TimerHandle deadline;
-    private TimerHandle grace;
+    private RealTimeDeadline deadline; // real time even on a virtual clock: the timeout is real seconds
+    private RealTimeDeadline grace;
     private String awaiting; // set when the deadline passed: what the task was stuck in
     private boolean abandoned; // set when the grace period passed too and the loop was stopped
+    private boolean finished; // the body ended: a deadline already on its way to the loop is stale
 
     private MainTask(String methodName, double timeout) {
         this.methodName = methodName;
@@ -65,7 +65,7 @@ final class MainTask {
 
     private Void body(EventLoop loop, Invocation<Void> invocation) {
         Task<?> self = Tasks.current();
-        deadline = loop.callLater(timeout, () -> expire(loop, self));
+        deadline = RealTimeDeadline.after(timeout, loop, () -> expire(loop, self));
         try {
             invocation.proceed();
             return null;
@@ -79,6 +79,7 @@ final class MainTask {
         } catch (Throwable t) {
             throw Throwables.sneakyThrow(t);
         } finally {
+            finished = true;
             deadline.cancel();
             if (grace != null) {
                 grace.cancel();
@@ -87,11 +88,16 @@ final class MainTask {
     }
 
     private void expire(EventLoop loop, Task<?> self) {
+        if (finished) {
+            return;
+        }
         awaiting = describeAwaiting(self);
         self.cancel("@AsyncTest timeout");
-        grace = loop.callLater(GRACE_SECONDS, () -> {
-            abandoned = true;
-            loop.stop();
+        grace = RealTimeDeadline.after(GRACE_SECONDS, loop, () -> {
+            if (!finished) {
+                abandoned = true;
+                loop.stop();
+            }
         });
     }
 

@@ -1,6 +1,8 @@
 package io.jasyncio.junit;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.LoopClock;
+import io.jasyncio.loop.VirtualClock;
 import io.jasyncio.task.Runner;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -42,6 +44,9 @@ final class TestLoop implements BeforeEachCallback, AfterEachCallback, Invocatio
         runner = new Runner(settings.debug(), loopName);
         EventLoop loop = runner.getLoop();
         loop.setDebug(settings.debug()); // explicit either way: -Djasyncio.debug must not override the test's choice
+        if (settings.virtualTime()) {
+            loop.setClock(new VirtualClock());
+        }
         if (settings.failOnLoopErrors()) {
             errors = new LoopErrors();
             loop.setExceptionHandler(errors);
@@ -97,17 +102,25 @@ final class TestLoop implements BeforeEachCallback, AfterEachCallback, Invocatio
         }
     }
 
-    // ---- parameters: the running loop ---------------------------------------------------------
+    // ---- parameters: the running loop, its clock ----------------------------------------------
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return runner != null && EventLoop.class.isAssignableFrom(parameter.getParameter().getType());
+        Class<?> wanted = parameter.getParameter().getType();
+        return runner != null && (EventLoop.class.isAssignableFrom(wanted) || LoopClock.class.isAssignableFrom(wanted));
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         EventLoop loop = runner.getLoop();
         Class<?> wanted = parameter.getParameter().getType();
+        if (LoopClock.class.isAssignableFrom(wanted)) {
+            if (!wanted.isInstance(loop.clock())) {
+                throw new ParameterResolutionException("the test's clock is the " + loop.clock() + ", not a "
+                        + wanted.getSimpleName() + "; use @AsyncTest(virtualTime = true) for a VirtualClock");
+            }
+            return loop.clock();
+        }
         if (!wanted.isInstance(loop)) {
             throw new ParameterResolutionException("the test's loop is a " + loop.getClass().getName()
                     + ", not a " + wanted.getName() + "; declare the parameter as EventLoop");

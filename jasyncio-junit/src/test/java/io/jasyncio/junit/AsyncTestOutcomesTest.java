@@ -362,6 +362,31 @@ class AsyncTestOutcomesTest {
         assertEquals(2 * names.size(), OnEveryLoopSample.loops.stream().distinct().count(), "each on a fresh loop");
     }
 
+    @Test
+    void onEveryLoopKeepsOnlyTheLoopsTheJvmIsToldToTest() {
+        OnEveryLoopSample.loops.clear();
+        String previous = System.getProperty("jasyncio.test.loops");
+        try {
+            System.setProperty("jasyncio.test.loops", "nio");
+            Events events = run(OnEveryLoopSample.class);
+            assertEquals(List.of("on nio"), events.started().map(e -> e.getTestDescriptor().getDisplayName()).distinct().toList());
+            assertEquals(2, events.succeeded().count());
+
+            System.setProperty("jasyncio.test.loops", "nio,no-such-loop");
+            Events refused = EngineTestKit.engine("junit-jupiter").configurationParameter(Sample.RUN_SAMPLES, "true")
+                    .selectors(selectClass(OnEveryLoopSample.class)).execute().allEvents();
+            Throwable failure = refused.failed().list().getFirst().getRequiredPayload(TestExecutionResult.class)
+                    .getThrowable().orElseThrow();
+            assertTrue(failure.getMessage().contains("'no-such-loop' loop, which cannot run here"), failure.getMessage());
+        } finally {
+            if (previous == null) {
+                System.clearProperty("jasyncio.test.loops");
+            } else {
+                System.setProperty("jasyncio.test.loops", previous);
+            }
+        }
+    }
+
     // =========================================================================================
 
     private static Events run(Class<?> sample) {

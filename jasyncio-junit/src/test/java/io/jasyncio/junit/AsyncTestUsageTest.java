@@ -3,6 +3,7 @@ package io.jasyncio.junit;
 import io.jasyncio.context.ContextVar;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.LoopClock;
 import io.jasyncio.task.Task;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -101,5 +102,10 @@ class AsyncTestUsageTest {
         Future<String> answer = loop.createFuture();
         loop.callLater(0.01, () -> answer.setResult("42"));
         assertEquals("42", await(answer));
+    }
+
+    @AsyncTest
+    void theClockIsTheMonotonicOneUnlessVirtualTimeIsAsked(LoopClock clock) {
+        assertSame(LoopClock.monotonic(), clock);
     }
 }

@@ -1,0 +1,24 @@
+package io.jasyncio.loop;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The suites really run on the loop this JVM tests: a misconfigured rerun would quietly test nio twice. */
+class LoopsUnderTestTest {
+
+    @Test
+    void theDefaultLoopIsTheLoopUnderTest() {
+        String expected = System.getProperty(LoopsUnderTest.LOOP_PROPERTY, "nio");
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            assertTrue(loop.getClass().getSimpleName().toLowerCase(Locale.ROOT).startsWith(expected),
+                    "-D" + LoopsUnderTest.LOOP_PROPERTY + "=" + expected + " made a " + loop.getClass().getName());
+        }
+        if (System.getProperty(LoopsUnderTest.LOOPS_PROPERTY) == null && System.getProperty(LoopsUnderTest.LOOP_PROPERTY) != null) {
+            assertEquals(java.util.List.of(expected), LoopsUnderTest.names(), "the parameterized suites follow it too");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package io.jasyncio.uring;
+
+import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.PollerContract;
+
+import java.io.IOException;
+
+/** The {@link Poller} contract, against the io_uring poller. */
+class IoUringPollerContractTest extends PollerContract {
+    @Override
+    protected Poller newPoller() throws IOException {
+        return new IoUringPoller();
+    }
+}
