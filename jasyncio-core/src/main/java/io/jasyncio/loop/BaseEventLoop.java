@@ -14,7 +14,6 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 
 /**
@@ -54,8 +53,6 @@ public abstract class BaseEventLoop implements LoopContract {
     private boolean debug = DebugDefaults.enabled();
     private double slowCallbackDuration = 0.1;
     private LoopObserver observer;
-    private Executor defaultExecutor;
-    private boolean defaultExecutorShutdownCalled;
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
@@ -407,9 +404,7 @@ public abstract class BaseEventLoop implements LoopContract {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "closing the poller failed", e);
         }
-        if (defaultExecutor instanceof ExecutorService service) {
-            service.shutdown(); // as asyncio: do not wait for running work
-        }
+        DefaultExecutor.of(this).closeWithLoop(); // as asyncio: do not wait for running work
     }
 
     @Override
@@ -521,10 +516,7 @@ public abstract class BaseEventLoop implements LoopContract {
     public <T> Future<T> runInExecutor(Executor executor, Callable<T> fn) {
         checkOpenAndOwned("runInExecutor");
         Objects.requireNonNull(fn, "fn");
-        if (executor == null && defaultExecutorShutdownCalled) {
-            throw new IllegalStateException("Executor shutdown has been called");
-        }
-        Executor target = executor != null ? executor : defaultExecutor();
+        Executor target = executor != null ? executor : DefaultExecutor.of(this).forNewWork();
         Future<T> future = createFuture();
         // As asyncio, fn runs in the worker's own context; toThread is what carries the caller's.
         target.execute(() -> {
@@ -559,32 +551,7 @@ public abstract class BaseEventLoop implements LoopContract {
 
     @Override
     public void setDefaultExecutor(Executor executor) {
-        this.defaultExecutor = executor;
-    }
-
-    /** The default executor, created on first use. */
-    public Executor defaultExecutor() {
-        if (defaultExecutor == null) {
-            defaultExecutor = DefaultExecutor.create();
-        }
-        return defaultExecutor;
-    }
-
-    @Override
-    public Executor defaultExecutorIfCreated() {
-        return defaultExecutor;
-    }
-
-    /**
-     * Refuses further {@code runInExecutor(null, ...)} calls and returns the default executor to
-     * shut down (null when none was created): the first half of asyncio's
-     * {@code shutdown_default_executor}, whose waiting half lives above the loop.
-     */
-    @Override
-    public Executor beginDefaultExecutorShutdown() {
-        checkOpenAndOwned("shutdownDefaultExecutor");
-        defaultExecutorShutdownCalled = true;
-        return defaultExecutor;
+        DefaultExecutor.of(this).set(executor);
     }
 
     // =========================================================================================

@@ -3,7 +3,6 @@ package io.jasyncio.loop;
 import io.jasyncio.context.Context;
 
 import java.util.Map;
-import java.util.concurrent.Executor;
 
 /**
  * The loop contract: what the layers above the loop (futures, tasks, executors) need from a loop
@@ -34,12 +33,6 @@ public interface LoopContract extends EventLoop {
 
     /** Reports an exception nobody retrieved (called by a cleaner, from any thread). */
     void reportUnretrieved(Map<String, Object> context);
-
-    /** The default executor if {@code runInExecutor(null, ...)} created it already, else null. */
-    Executor defaultExecutorIfCreated();
-
-    /** Refuses new default-executor work from now on and returns the executor to join (or null). */
-    Executor beginDefaultExecutorShutdown();
 
     /**
      * {@code loop} as a loop contract, or a clear error naming what is missing: an
