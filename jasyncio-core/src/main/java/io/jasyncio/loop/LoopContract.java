@@ -5,9 +5,9 @@ import io.jasyncio.context.Context;
 import java.util.Map;
 
 /**
- * The loop contract: what the layers above the loop (futures, tasks, executors) need from a loop
- * beyond {@link EventLoop}'s user-facing API. They hold a loop through this interface and never
- * cast to an implementation class; {@link BaseEventLoop} is its one implementation, and a loop
+ * The loop contract: what futures and tasks need from a loop beyond {@link EventLoop}'s
+ * user-facing API. They hold a loop through this interface and never cast to an implementation
+ * class; {@link BaseEventLoop} implements it (so every loop of this library does), and a loop
  * plugged in through {@link EventLoopProvider} must implement it (checked where it is created).
  * Not for application code: these methods bypass the checks the public API makes for users.
  */
