@@ -644,7 +644,7 @@ public abstract class BaseEventLoop implements LoopContract {
     }
 
     @Override
-    public double slowCallbackDuration() {
+    public double getSlowCallbackDuration() {
         return slowCallbackDuration;
     }
 
