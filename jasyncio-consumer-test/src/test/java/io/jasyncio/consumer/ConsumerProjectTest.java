@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * project that adds only what the README says (its Maven snippet, its first program, its JVM
  * flag), builds it with Maven against that repository (third-party artifacts read from this
  * machine's local repository as a file:// mirror: nothing is downloaded, nothing of ours lands
- * in ~/.m2), and runs it on the class path.
+ * in ~/.m2), and runs it on the class path; then the same program as a module of its own, on the
+ * module path, where the jars are automatic modules (there is no module-info.java yet).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerProjectTest {
@@ -89,7 +90,7 @@ class ConsumerProjectTest {
     }
 
     @Test
-    void theReadmesFirstProgramBuildsAndRunsWithOnlyWhatTheReadmeSays() throws Exception {
+    void theReadmesFirstProgramBuildsAndRunsWithOnlyWhatTheReadmeSaysOnTheClassPathAndTheModulePath() throws Exception {
         String dependencies = block("xml", "## Adding it to a build");
         String program = block("java", "## A first program");
         Matcher flag = Pattern.compile("Run it with `([^`]+)`").matcher(readme);
@@ -121,6 +122,29 @@ class ConsumerProjectTest {
         Result run = runProcess(project, 60, command.toArray(String[]::new));
         assertEquals(0, run.exitCode, run.output);
         assertEquals("hello, world", run.output.strip());
+
+        // The same program as a module of its own that requires io.jasyncio.core (the jar's
+        // Automatic-Module-Name), with the flag the README gives for the module path.
+        Matcher moduleFlag = Pattern.compile("module instead: `([^`]+)`").matcher(readme);
+        assertTrue(moduleFlag.find(), "the README names the JVM flag for the module path");
+        String modulePath = Files.readString(classpathFile).trim();
+        Path modular = work.resolve("hello-modular");
+        deleteRecursively(modular);
+        Path sources = Files.createDirectories(modular.resolve("src/hello/hello"));
+        Files.writeString(modular.resolve("src/hello/module-info.java"), "module hello {\n    requires io.jasyncio.core;\n}\n");
+        Files.writeString(sources.resolve(className.group(1) + ".java"), "package hello;\n\n" + program);
+        Path jdkBin = Path.of(System.getProperty("java.home"), "bin");
+        Result compiled = runProcess(modular, 120, jdkBin.resolve("javac").toString(), "--module-path", modulePath,
+                "-d", "out/hello", "src/hello/module-info.java", "src/hello/hello/" + className.group(1) + ".java");
+        assertEquals(0, compiled.exitCode, "the modular consumer compiles:\n" + compiled.output);
+        List<String> modularCommand = new ArrayList<>();
+        modularCommand.add(jdkBin.resolve("java").toString());
+        modularCommand.addAll(List.of(moduleFlag.group(1).split(" ")));
+        modularCommand.addAll(List.of("--module-path", "out/hello" + File.pathSeparator + modulePath,
+                "-m", "hello/hello." + className.group(1)));
+        Result modularRun = runProcess(modular, 60, modularCommand.toArray(String[]::new));
+        assertEquals(0, modularRun.exitCode, modularRun.output);
+        assertEquals("hello, world", modularRun.output.strip());
     }
 
     /** The body of the first fenced {@code lang} block after {@code heading} in the README. */
