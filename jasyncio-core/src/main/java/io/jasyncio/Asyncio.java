@@ -200,7 +200,7 @@ public final class Asyncio {
     /**
      * A future of the results of {@code futures}, in argument order (asyncio's {@code gather}).
      * The first failure fails it at once (the other futures keep running); cancelling it cancels
-     * them all. Tasks are futures: pass {@code createTask(...)} for bodies.
+     * them all. Bodies can be passed directly: see {@link #gather(Coroutine, Coroutine[])}.
      */
     @SafeVarargs
     public static <T> Future<List<T>> gather(Future<? extends T>... futures) {
