@@ -85,6 +85,28 @@ public final class Asyncio {
         return EventLoops.getRunningLoop();
     }
 
+    /**
+     * A new loop, not running (asyncio's {@code new_event_loop()}), of the implementation
+     * {@code -Djasyncio.loop} names (default {@code nio}). Schedule on it with
+     * {@link #createTask(EventLoop, Coroutine)}, run it with {@link #runUntilComplete}, close it.
+     */
+    public static EventLoop newEventLoop() {
+        return EventLoops.newEventLoop();
+    }
+
+    /**
+     * Runs {@code main} as a task on {@code loop}, which must not be running, until it is done;
+     * returns its result (asyncio's {@code loop.run_until_complete(coro)}). The loop stays open.
+     */
+    public static <T> T runUntilComplete(EventLoop loop, Coroutine<T> main) {
+        return loop.runUntilComplete(Tasks.create(loop, main, null, null));
+    }
+
+    /** As {@link #runUntilComplete(EventLoop, Coroutine)} for a body that returns nothing. */
+    public static void runUntilComplete(EventLoop loop, VoidCoroutine main) {
+        runUntilComplete(loop, main.asCoroutine());
+    }
+
     // ---- tasks ------------------------------------------------------------------------------
 
     /** Schedules {@code body} as a task on the running loop; it starts at the loop's next turn. */
@@ -107,6 +129,18 @@ public final class Asyncio {
 
     public static Task<Void> createTask(VoidCoroutine body, String name) {
         return Tasks.create(getRunningLoop(), body.asCoroutine(), name, null);
+    }
+
+    /**
+     * Schedules {@code body} as a task on {@code loop}, running or not yet (asyncio's
+     * {@code loop.create_task(coro)}): it starts at the loop's next turn.
+     */
+    public static <T> Task<T> createTask(EventLoop loop, Coroutine<T> body) {
+        return Tasks.create(loop, body, null, null);
+    }
+
+    public static Task<Void> createTask(EventLoop loop, VoidCoroutine body) {
+        return Tasks.create(loop, body.asCoroutine(), null, null);
     }
 
     /** A task whose body starts now and runs synchronously until its first real suspension. */
@@ -170,7 +204,7 @@ public final class Asyncio {
     /**
      * A future of the results of {@code futures}, in argument order (asyncio's {@code gather}).
      * The first failure fails it at once (the other futures keep running); cancelling it cancels
-     * them all. Tasks are futures: pass {@code createTask(...)} for bodies.
+     * them all. Bodies can be passed directly: see {@link #gather(Coroutine, Coroutine[])}.
      */
     @SafeVarargs
     public static <T> Future<List<T>> gather(Future<? extends T>... futures) {
@@ -193,6 +227,25 @@ public final class Asyncio {
     /** As {@link #gather(boolean, Future[])} over a list. */
     public static Future<List<Object>> gather(boolean returnExceptions, List<? extends Future<?>> futures) {
         return GatheringFuture.gather(returnExceptions, futures);
+    }
+
+    /**
+     * Gathers coroutines, as asyncio's {@code gather(coro1(), coro2())}: each becomes a task on the
+     * running loop, in argument order; then as {@link #gather(Future[])}.
+     */
+    @SafeVarargs
+    public static <T> Future<List<T>> gather(Coroutine<? extends T> first, Coroutine<? extends T>... rest) {
+        return GatheringFuture.gather(false, first, rest);
+    }
+
+    /** As {@link #gather(Coroutine, Coroutine[])} for bodies that return nothing. */
+    public static Future<List<Void>> gather(VoidCoroutine first, VoidCoroutine... rest) {
+        return GatheringFuture.gather(false, first, rest);
+    }
+
+    /** As {@link #gather(boolean, Future[])} over coroutines, each made a task. */
+    public static Future<List<Object>> gather(boolean returnExceptions, Coroutine<?> first, Coroutine<?>... rest) {
+        return GatheringFuture.gather(returnExceptions, first, rest);
     }
 
     /**
@@ -243,9 +296,20 @@ public final class Asyncio {
         return AsCompleted.asCompleted(futures, timeout);
     }
 
+    /** As {@link #asCompleted(Collection)} over coroutines, each made a task on the running loop (as in asyncio). */
+    @SafeVarargs
+    public static <T> AsCompleted<T> asCompleted(Coroutine<? extends T> first, Coroutine<? extends T>... rest) {
+        return AsCompleted.asCompleted(null, first, rest);
+    }
+
     /** A future that follows {@code inner} but whose cancellation does not reach it (asyncio's {@code shield}). */
     public static <T> Future<T> shield(Future<T> inner) {
         return Shield.shield(inner);
+    }
+
+    /** Shields a coroutine: it becomes a task (as in asyncio), which the caller's cancellation does not reach. */
+    public static <T> Future<T> shield(Coroutine<T> body) {
+        return Shield.shield(body);
     }
 
     /** A timeout {@code delay} seconds from now, to {@link Timeout#run run} a body under (asyncio's {@code timeout}). */
@@ -286,7 +350,10 @@ public final class Asyncio {
         return Timeout.at(when).run(body);
     }
 
-    /** Runs a {@link TaskGroup}: {@code body} creates tasks in it; returns when all are done. */
+    /**
+     * Runs a {@link TaskGroup}: {@code body} creates tasks in it; returns when all are done.
+     * {@link TaskGroup#call} returns the body's value (a task, a record of tasks, the group).
+     */
     public static void taskGroup(TaskGroup.Body body) {
         TaskGroup.run(body);
     }
@@ -332,6 +399,15 @@ public final class Asyncio {
         return Streams.openConnection(getRunningLoop(), host, port, tls, StreamReader.DEFAULT_LIMIT);
     }
 
+    /**
+     * As {@link #openConnection(String, int)}, over TLS when {@code tls} is not null, with the
+     * reader's buffer limit (asyncio's {@code limit}, default 64 KiB: the longest line
+     * {@code readline} accepts, and the level at which reading pauses).
+     */
+    public static StreamConnection openConnection(String host, int port, TlsOptions tls, int limit) throws IOException {
+        return Streams.openConnection(getRunningLoop(), host, port, tls, limit);
+    }
+
     /** Coroutine: a server running {@code callback} as a task per connection (asyncio.start_server). */
     public static Server startServer(ClientConnectedCallback callback, String host, int port) throws IOException {
         return Streams.startServer(getRunningLoop(), callback, host, port, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
@@ -341,6 +417,12 @@ public final class Asyncio {
     public static Server startServer(ClientConnectedCallback callback, String host, int port, ServerOptions options)
             throws IOException {
         return Streams.startServer(getRunningLoop(), callback, host, port, options, StreamReader.DEFAULT_LIMIT);
+    }
+
+    /** As {@link #startServer(ClientConnectedCallback, String, int, ServerOptions)}, with each reader's buffer {@code limit}. */
+    public static Server startServer(ClientConnectedCallback callback, String host, int port, ServerOptions options,
+                                     int limit) throws IOException {
+        return Streams.startServer(getRunningLoop(), callback, host, port, options, limit);
     }
 
     /** Coroutine: a (reader, writer) pair over the Unix domain socket at {@code path}. */

@@ -78,7 +78,7 @@ public final class LoopStats implements LoopObserver {
     public void handleFinished(Handle handle, long nanos) {
         handlesRun++;
         callbackNanos += nanos;
-        if (nanos >= loop.slowCallbackDuration() * 1e9) {
+        if (nanos >= loop.getSlowCallbackDuration() * 1e9) {
             slowCallbacks++;
         }
     }

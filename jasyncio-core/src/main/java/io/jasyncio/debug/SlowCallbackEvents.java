@@ -21,7 +21,7 @@ public final class SlowCallbackEvents implements LoopObserver {
     @Override
     public void handleFinished(Handle handle, long nanos) {
         // Until JFR is initialized no recording can want the event: skip its one-time setup cost.
-        if (nanos >= loop.slowCallbackDuration() * 1e9 && FlightRecorder.isInitialized()) {
+        if (nanos >= loop.getSlowCallbackDuration() * 1e9 && FlightRecorder.isInitialized()) {
             SlowCallbackEvent event = new SlowCallbackEvent();
             if (event.isEnabled()) {
                 event.handle = handle.describeForReport();

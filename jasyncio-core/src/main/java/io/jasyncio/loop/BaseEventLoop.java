@@ -14,7 +14,6 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 
 /**
@@ -22,8 +21,8 @@ import java.util.function.Consumer;
  *
  * <ul>
  *   <li>{@code ready}: FIFO of handles; {@code callSoon} appends.</li>
- *   <li>{@code timers}: binary heap of timer handles by (deadline, sequence); cancelled ones
- *       are purged lazily, with asyncio's thresholds.</li>
+ *   <li>{@code timers}: binary heap of timer handles by (deadline, sequence); it counts its
+ *       cancelled ones and purges them lazily, with asyncio's thresholds ({@link TimerHeap}).</li>
  *   <li>{@code poller}: the I/O multiplexer, the only place the loop sleeps.</li>
  * </ul>
  * Other threads get in only through {@link #callSoonThreadsafe}: a lock-free queue plus a
@@ -33,10 +32,6 @@ public abstract class BaseEventLoop implements LoopContract {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.loop");
     private static final ThreadLocal<BaseEventLoop> RUNNING = new ThreadLocal<>();
 
-    /** Purge cancelled timers only once the heap holds more than this many... */
-    static final int MIN_SCHEDULED_TIMER_HANDLES = 100;
-    /** ...and more than this fraction of them are cancelled (asyncio's thresholds). */
-    static final double MIN_CANCELLED_TIMER_HANDLES_FRACTION = 0.5;
     /** asyncio's cap on one select timeout: one day. */
     static final long MAXIMUM_SELECT_TIMEOUT_NANOS = 24L * 3600 * 1_000_000_000L;
 
@@ -51,7 +46,6 @@ public abstract class BaseEventLoop implements LoopContract {
     private CurrentContext currentContext;
     private ContextOfThread lastCaller;
     private long timerSequence;
-    private int cancelledTimers;
     private boolean stopping;
     private volatile boolean closed;
     private volatile Thread thread;
@@ -60,8 +54,6 @@ public abstract class BaseEventLoop implements LoopContract {
     private boolean debug = DebugDefaults.enabled();
     private double slowCallbackDuration = 0.1;
     private LoopObserver observer;
-    private Executor defaultExecutor;
-    private boolean defaultExecutorShutdownCalled;
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
@@ -90,57 +82,46 @@ public abstract class BaseEventLoop implements LoopContract {
      * when the poll brought nothing.
      */
     protected void runOnce() {
-        purgeCancelledTimers();
-        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? clock.selectTimeout(nanosUntilNextTimer()) : 0;
-        LoopObserver obs = observer;
-        if (obs != null) {
-            obs.beforeSelect(timeout, ready.size(), timers.size());
-        }
-        long selectStart = obs != null ? System.nanoTime() : 0;
-        int events = select(timeout);                 // the ONLY place the loop sleeps
-        if (obs != null) {
-            obs.afterSelect(events, System.nanoTime() - selectStart);
-        }
+        timers.dropCancelled();                       // asyncio's lazy purge of cancelled timers
+        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? clock.selectTimeout(selectTimeout()) : 0;
+        select(timeout);                              // the ONLY place the loop sleeps
         drainThreadsafeQueue();                       // callSoonThreadsafe submissions join ready
-        if (ready.isEmpty() && !stopping) {
-            clock.idle(nanosUntilNextTimer());        // nothing came: a virtual clock jumps to the next timer
+        if (ready.isEmpty() && !stopping) {           // nothing came: a virtual clock jumps to the next timer
+            clock.idle(timers.nanosUntilNextDue(nanoTime()));
         }
-        int moved = moveDueTimersToReady(nanoTime()); // due timers join, in deadline order
+        int moved = timers.moveDueTo(ready, nanoTime()); // due timers join, in deadline order
         int ntodo = ready.size();                     // snapshot: callbacks added during the
-        if (obs != null) {                            // drain run in the NEXT iteration
+        LoopObserver obs = observer;                  // drain run in the NEXT iteration
+        boolean instrumented = obs != null || debug;  // decided once per iteration: the plain path stays plain
+        if (obs != null) {
             obs.beforeDrain(moved, ntodo);
         }
-        if (obs == null && !debug) {
-            for (int i = 0; i < ntodo; i++) {
-                Handle h = ready.poll();
-                if (!h.isCancelled()) {
+        for (int i = 0; i < ntodo; i++) {
+            Handle h = ready.poll();
+            if (!h.isCancelled()) {
+                if (instrumented) {
+                    runHandleObserved(h, obs);
+                } else {
                     runHandle(h);
                 }
             }
-        } else {
-            for (int i = 0; i < ntodo; i++) {
-                Handle h = ready.poll();
-                if (!h.isCancelled()) {
-                    runHandleObserved(h, obs);
-                }
-            }
-            if (obs != null) {
-                obs.iterationFinished();
-            }
+        }
+        if (obs != null) {
+            obs.iterationFinished();
         }
     }
 
-    /** Nanoseconds until the earliest timer is due (0 if overdue), or -1 when there is none. */
-    private long nanosUntilNextTimer() {
-        TimerHandle next = timers.peek();
-        if (next == null) {
-            return -1;
-        }
-        long delay = next.deadlineNanos - nanoTime();
-        return Math.min(Math.max(0, delay), MAXIMUM_SELECT_TIMEOUT_NANOS);
+    /** The time to the nearest timer (-1: none, block), capped at asyncio's one day. */
+    private long selectTimeout() {
+        return Math.min(timers.nanosUntilNextDue(nanoTime()), MAXIMUM_SELECT_TIMEOUT_NANOS);
     }
 
     private int select(long timeoutNanos) {
+        LoopObserver obs = observer;
+        if (obs != null) {
+            obs.beforeSelect(timeoutNanos, ready.size(), timers.size());
+        }
+        long selectStart = obs != null ? System.nanoTime() : 0;
         int events;
         try {
             events = poller.select(timeoutNanos, onIoEvent);
@@ -152,6 +133,9 @@ public abstract class BaseEventLoop implements LoopContract {
             // turn every later select into a busy spin. Loops end with stop(), not interrupts.
             LOG.log(System.Logger.Level.WARNING, "the event loop thread was interrupted; interrupt cleared, "
                     + "loop still running (stop it with callSoonThreadsafe(loop::stop))");
+        }
+        if (obs != null) {
+            obs.afterSelect(events, System.nanoTime() - selectStart);
         }
         return events;
     }
@@ -177,43 +161,6 @@ public abstract class BaseEventLoop implements LoopContract {
         while ((h = threadsafe.poll()) != null) {
             ready.add(h);
         }
-    }
-
-    private int moveDueTimersToReady(long now) {
-        int moved = 0;
-        TimerHandle next;
-        while ((next = timers.peek()) != null && next.deadlineNanos <= now) {
-            timers.pop();
-            if (next.isCancelled()) {
-                cancelledTimers--; // cancelled behind a live top: it leaves the heap here, and the count with it
-            } else {
-                ready.add(next);
-                moved++;
-            }
-        }
-        return moved;
-    }
-
-    /**
-     * Cancelled timers stay in the heap until they reach its top, unless they are many: more than
-     * 100 timers with more than half of them cancelled rebuilds the heap without them.
-     */
-    private void purgeCancelledTimers() {
-        int n = timers.size();
-        if (n > MIN_SCHEDULED_TIMER_HANDLES && cancelledTimers > n * MIN_CANCELLED_TIMER_HANDLES_FRACTION) {
-            timers.purgeCancelled();
-            cancelledTimers = 0;
-        } else {
-            TimerHandle top;
-            while ((top = timers.peek()) != null && top.isCancelled()) {
-                timers.pop();
-                cancelledTimers--;
-            }
-        }
-    }
-
-    void timerCancelled() {
-        cancelledTimers++;
     }
 
     private void runHandle(Handle h) {
@@ -474,15 +421,12 @@ public abstract class BaseEventLoop implements LoopContract {
         ready.clear();
         threadsafe.clear();
         timers.clear();
-        cancelledTimers = 0;
         try {
             poller.close();
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "closing the poller failed", e);
         }
-        if (defaultExecutor instanceof ExecutorService service) {
-            service.shutdown(); // as asyncio: do not wait for running work
-        }
+        DefaultExecutor.of(this).closeWithLoop(); // as asyncio: do not wait for running work
     }
 
     @Override
@@ -594,10 +538,7 @@ public abstract class BaseEventLoop implements LoopContract {
     public <T> Future<T> runInExecutor(Executor executor, Callable<T> fn) {
         checkOpenAndOwned("runInExecutor");
         Objects.requireNonNull(fn, "fn");
-        if (executor == null && defaultExecutorShutdownCalled) {
-            throw new IllegalStateException("Executor shutdown has been called");
-        }
-        Executor target = executor != null ? executor : defaultExecutor();
+        Executor target = executor != null ? executor : DefaultExecutor.of(this).forNewWork();
         Future<T> future = createFuture();
         LoopClock workClock = clock;
         // As asyncio, fn runs in the worker's own context; toThread is what carries the caller's.
@@ -637,32 +578,7 @@ public abstract class BaseEventLoop implements LoopContract {
 
     @Override
     public void setDefaultExecutor(Executor executor) {
-        this.defaultExecutor = executor;
-    }
-
-    /** The default executor, created on first use. */
-    public Executor defaultExecutor() {
-        if (defaultExecutor == null) {
-            defaultExecutor = DefaultExecutor.create();
-        }
-        return defaultExecutor;
-    }
-
-    @Override
-    public Executor defaultExecutorIfCreated() {
-        return defaultExecutor;
-    }
-
-    /**
-     * Refuses further {@code runInExecutor(null, ...)} calls and returns the default executor to
-     * shut down (null when none was created): the first half of asyncio's
-     * {@code shutdown_default_executor}, whose waiting half lives above the loop.
-     */
-    @Override
-    public Executor beginDefaultExecutorShutdown() {
-        checkOpenAndOwned("shutdownDefaultExecutor");
-        defaultExecutorShutdownCalled = true;
-        return defaultExecutor;
+        DefaultExecutor.of(this).set(executor);
     }
 
     // =========================================================================================
@@ -755,7 +671,7 @@ public abstract class BaseEventLoop implements LoopContract {
     }
 
     @Override
-    public double slowCallbackDuration() {
+    public double getSlowCallbackDuration() {
         return slowCallbackDuration;
     }
 
@@ -786,7 +702,7 @@ public abstract class BaseEventLoop implements LoopContract {
 
     @Override
     public int cancelledTimerCount() {
-        return cancelledTimers;
+        return timers.cancelledCount();
     }
 
     @Override

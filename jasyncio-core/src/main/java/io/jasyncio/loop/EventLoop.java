@@ -13,6 +13,14 @@ import java.util.concurrent.Executor;
  * watching channels, and a timer heap. Every method but {@link #callSoonThreadsafe},
  * {@link #stop()} (from the loop thread or via callSoonThreadsafe) and the read-only getters
  * must be called on the loop's thread.
+ *
+ * <p>Tasks and coroutines live a layer above the loop, so {@code loop.create_task(coro)} and
+ * {@code loop.run_until_complete(coro)} are {@code Asyncio.createTask(loop, body)} and
+ * {@code Asyncio.runUntilComplete(loop, body)}; both work on a loop that is not running yet.
+ *
+ * <p>Names follow one convention: a setting is a {@code getX}/{@code setX} pair (asyncio's
+ * {@code get_debug}/{@code set_debug}), a state is {@code isX}, and a reading of the clock or
+ * of the loop's structures is a plain noun ({@link #time()}, {@link #readyCount()}, {@link #thread()}).
  */
 public interface EventLoop extends AutoCloseable {
 
@@ -123,7 +131,7 @@ public interface EventLoop extends AutoCloseable {
     boolean getDebug();
 
     /** Handles running longer than this are reported in debug mode (default 0.1 s). */
-    double slowCallbackDuration();
+    double getSlowCallbackDuration();
 
     void setSlowCallbackDuration(double seconds);
 

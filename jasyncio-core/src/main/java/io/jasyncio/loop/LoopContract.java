@@ -3,12 +3,11 @@ package io.jasyncio.loop;
 import io.jasyncio.context.Context;
 
 import java.util.Map;
-import java.util.concurrent.Executor;
 
 /**
- * The loop contract: what the layers above the loop (futures, tasks, executors) need from a loop
- * beyond {@link EventLoop}'s user-facing API. They hold a loop through this interface and never
- * cast to an implementation class; {@link BaseEventLoop} is its one implementation, and a loop
+ * The loop contract: what futures and tasks need from a loop beyond {@link EventLoop}'s
+ * user-facing API. They hold a loop through this interface and never cast to an implementation
+ * class; {@link BaseEventLoop} implements it (so every loop of this library does), and a loop
  * plugged in through {@link EventLoopProvider} must implement it (checked where it is created).
  * Not for application code: these methods bypass the checks the public API makes for users.
  */
@@ -34,12 +33,6 @@ public interface LoopContract extends EventLoop {
 
     /** Reports an exception nobody retrieved (called by a cleaner, from any thread). */
     void reportUnretrieved(Map<String, Object> context);
-
-    /** The default executor if {@code runInExecutor(null, ...)} created it already, else null. */
-    Executor defaultExecutorIfCreated();
-
-    /** Refuses new default-executor work from now on and returns the executor to join (or null). */
-    Executor beginDefaultExecutorShutdown();
 
     /**
      * {@code loop} as a loop contract, or a clear error naming what is missing: an

@@ -4,8 +4,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * Per-loop state for the layers above the loop (the task registry, the default executor, ...),
- * like a {@link ThreadLocal} keyed by loop. Lets the loop know nothing of what sits above it.
+ * Per-loop state kept outside the loop class, like a {@link ThreadLocal} keyed by loop: the task
+ * registry ({@code io.jasyncio.task}), the shared read buffer ({@code io.jasyncio.net}), the
+ * default executor ({@link DefaultExecutor}). The loop stores the values and knows nothing of
+ * what they are. A value is created by the key's initial function on first {@link #get} and
+ * lives as long as the loop.
  */
 public final class LoopLocal<T> {
     private static final AtomicInteger NEXT_INDEX = new AtomicInteger();

@@ -9,8 +9,8 @@ import io.jasyncio.context.Context;
 public final class TimerHandle extends Handle {
     final long deadlineNanos;
     final long sequence;
-    /** True while the handle sits in the loop's timer heap. */
-    boolean scheduled;
+    /** The heap this handle sits in, or null when it is not scheduled (ran, dropped, or not yet pushed). */
+    TimerHeap heap;
 
     TimerHandle(BaseEventLoop loop, long deadlineNanos, long sequence, Runnable callback,
                 Object contextSnapshot, Context context) {
@@ -33,8 +33,8 @@ public final class TimerHandle extends Handle {
     public void cancel() {
         if (!isCancelled()) {
             super.cancel();
-            if (scheduled) {
-                ((BaseEventLoop) loop).timerCancelled(); // only BaseEventLoop creates timer handles
+            if (heap != null) {
+                heap.timerCancelled(); // the heap counts its cancelled timers for asyncio's purge rule
             }
         }
     }

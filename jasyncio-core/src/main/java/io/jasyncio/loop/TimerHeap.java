@@ -1,16 +1,25 @@
 package io.jasyncio.loop;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.function.Consumer;
 
 /**
- * An array-backed binary min-heap of {@link TimerHandle}s ordered by (deadline, sequence), so
- * equal deadlines run in scheduling order. Cancelled handles stay until they reach the top or
- * until {@link #purgeCancelled()} rebuilds the heap without them.
+ * The loop's timers: an array-backed binary min-heap of {@link TimerHandle}s ordered by
+ * (deadline, sequence), so equal deadlines run in scheduling order, with asyncio's lazy
+ * cancellation. Cancelling a timer only marks it (and counts it here); a cancelled timer leaves
+ * when it reaches the top, or all of them at once when {@link #dropCancelled()} finds them many:
+ * more than {@value #MIN_SCHEDULED_TIMER_HANDLES} timers, more than half of them cancelled.
  */
 final class TimerHeap {
+    /** Rebuild the heap without its cancelled timers only once it holds more than this many... */
+    static final int MIN_SCHEDULED_TIMER_HANDLES = 100;
+    /** ...and more than this fraction of them are cancelled (asyncio's thresholds). */
+    static final double MIN_CANCELLED_TIMER_HANDLES_FRACTION = 0.5;
+
     private TimerHandle[] heap = new TimerHandle[64];
     private int size;
+    /** How many of the handles in the heap are cancelled. */
+    private int cancelled;
 
     int size() {
         return size;
@@ -20,8 +29,56 @@ final class TimerHeap {
         return size == 0;
     }
 
+    /** How many timers in the heap are cancelled and not dropped yet. */
+    int cancelledCount() {
+        return cancelled;
+    }
+
     TimerHandle peek() {
         return size == 0 ? null : heap[0];
+    }
+
+    /**
+     * Nanoseconds from {@code now} until the earliest timer is due (0 if overdue), or -1 when
+     * there is none: the poller's timeout when nothing else is ready.
+     */
+    long nanosUntilNextDue(long now) {
+        return size == 0 ? -1 : Math.max(0, heap[0].deadlineNanos - now);
+    }
+
+    /**
+     * Moves every timer due at {@code now} to {@code ready}, in deadline order; cancelled ones
+     * reaching the top on the way are dropped. Returns how many live timers moved.
+     */
+    int moveDueTo(ArrayDeque<Handle> ready, long now) {
+        int moved = 0;
+        while (size > 0 && heap[0].deadlineNanos <= now) {
+            TimerHandle due = pop();
+            if (!due.isCancelled()) {
+                ready.add(due);
+                moved++;
+            }
+        }
+        return moved;
+    }
+
+    /**
+     * asyncio's purge rule, run once per iteration: when cancelled timers are many (see the class
+     * comment) the heap is rebuilt without them in O(n); otherwise only those at the top leave.
+     */
+    void dropCancelled() {
+        if (size > MIN_SCHEDULED_TIMER_HANDLES && cancelled > size * MIN_CANCELLED_TIMER_HANDLES_FRACTION) {
+            purgeCancelled();
+        } else {
+            while (size > 0 && heap[0].isCancelled()) {
+                pop();
+            }
+        }
+    }
+
+    /** Called by a handle in this heap when it is cancelled (once: the handle checks). */
+    void timerCancelled() {
+        cancelled++;
     }
 
     void push(TimerHandle h) {
@@ -39,7 +96,10 @@ final class TimerHeap {
             i = parent;
         }
         heap[i] = h;
-        h.scheduled = true;
+        h.heap = this;
+        if (h.isCancelled()) {
+            cancelled++; // pushed already cancelled: counted like any other cancelled timer in the heap
+        }
     }
 
     TimerHandle pop() {
@@ -49,7 +109,7 @@ final class TimerHeap {
         if (size > 0) {
             siftDown(0, last);
         }
-        top.scheduled = false;
+        leave(top);
         return top;
     }
 
@@ -78,7 +138,7 @@ final class TimerHeap {
         for (int i = 0; i < size; i++) {
             TimerHandle h = heap[i];
             if (h.isCancelled()) {
-                h.scheduled = false;
+                leave(h);
             } else {
                 heap[kept++] = h;
             }
@@ -95,17 +155,20 @@ final class TimerHeap {
         return dropped;
     }
 
-    void forEach(Consumer<TimerHandle> action) {
-        for (int i = 0; i < size; i++) {
-            action.accept(heap[i]);
+    /** A handle leaves the heap: it is no longer scheduled, and no longer counted if cancelled. */
+    private void leave(TimerHandle h) {
+        h.heap = null;
+        if (h.isCancelled()) {
+            cancelled--;
         }
     }
 
     void clear() {
         for (int i = 0; i < size; i++) {
-            heap[i].scheduled = false;
+            heap[i].heap = null;
         }
         Arrays.fill(heap, 0, size, null);
         size = 0;
+        cancelled = 0;
     }
 }

@@ -60,6 +60,12 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
         return it;
     }
 
+    /** As {@link #asCompleted(Collection, Double)} over coroutines, each made a task on the running loop. */
+    @SafeVarargs
+    public static <T> AsCompleted<T> asCompleted(Double timeout, Coroutine<? extends T> first, Coroutine<? extends T>... rest) {
+        return asCompleted(CoroutineTasks.of(first, rest), timeout);
+    }
+
     @Override
     public Iterator<Future<T>> iterator() {
         return this;

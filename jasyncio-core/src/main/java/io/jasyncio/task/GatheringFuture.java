@@ -71,6 +71,18 @@ public final class GatheringFuture<T> extends Future<List<T>> {
         return gather(returnExceptions, Arrays.asList(futures));
     }
 
+    /** Gathers coroutines: each becomes a task on the running loop, in argument order, as in asyncio. */
+    @SafeVarargs
+    public static <T> GatheringFuture<T> gather(boolean returnExceptions, Coroutine<? extends T> first,
+                                                Coroutine<? extends T>... rest) {
+        return gather(returnExceptions, CoroutineTasks.of(first, rest));
+    }
+
+    /** As {@link #gather(boolean, Coroutine, Coroutine[])} for bodies that return nothing. */
+    public static GatheringFuture<Void> gather(boolean returnExceptions, VoidCoroutine first, VoidCoroutine... rest) {
+        return gather(returnExceptions, CoroutineTasks.of(first, rest));
+    }
+
     private void onChildDone(Future<?> child) {
         finished++;
         if (isDone()) {

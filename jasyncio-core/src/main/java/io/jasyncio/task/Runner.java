@@ -1,15 +1,13 @@
 package io.jasyncio.task;
 
 import io.jasyncio.context.Context;
+import io.jasyncio.loop.DefaultExecutor;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.LoopContract;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs coroutines on a loop of its own, as asyncio's {@code Runner}: {@code Asyncio.run} is one
@@ -17,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  * default executor down, and closes the loop.
  */
 public final class Runner implements AutoCloseable {
+    /** asyncio's {@code THREAD_JOIN_TIMEOUT}: how long closing waits for the default executor. */
+    private static final double THREAD_JOIN_TIMEOUT_SECONDS = 300;
+
     private final boolean debug;
     private final String loopName;
     private EventLoop loop;
@@ -102,17 +103,8 @@ public final class Runner implements AutoCloseable {
         }
     }
 
+    /** As asyncio's Runner: the loop keeps running while the pool joins, for at most 300 s. */
     private static void shutdownDefaultExecutor(EventLoop loop) {
-        if (LoopContract.of(loop).defaultExecutorIfCreated() instanceof ExecutorService service) {
-            service.shutdown();
-            try {
-                if (!service.awaitTermination(300, TimeUnit.SECONDS)) {
-                    System.getLogger("io.jasyncio.task").log(System.Logger.Level.WARNING,
-                            "the default executor did not finish its work within 300 seconds");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        loop.runUntilComplete(DefaultExecutor.shutdown(loop, THREAD_JOIN_TIMEOUT_SECONDS));
     }
 }

@@ -15,6 +15,11 @@ public final class Shield {
     private Shield() {
     }
 
+    /** Shields a coroutine: it becomes a task on the running loop (as in asyncio), then as {@link #shield(Future)}. */
+    public static <T> Future<T> shield(Coroutine<T> body) {
+        return shield(CoroutineTasks.of(body));
+    }
+
     /** The outer future that follows {@code inner}; {@code inner} itself if it is already done. */
     public static <T> Future<T> shield(Future<T> inner) {
         if (inner.isDone()) {

@@ -45,9 +45,16 @@ public final class TaskGroup {
         void run(TaskGroup tg) throws Exception;
     }
 
+    /** A body that returns a value, typically the tasks it created: see {@link #call}. */
+    @FunctionalInterface
+    public interface ValueBody<T> {
+        T call(TaskGroup tg) throws Exception;
+    }
+
     private final EventLoop loop;
     private final Task<?> parent;
-    private final Set<Task<?>> tasks = new LinkedHashSet<>();
+    private final Set<Task<?>> tasks = new LinkedHashSet<>(); // not done yet
+    private final List<Task<?>> created = new ArrayList<>();
     private final List<Throwable> errors = new ArrayList<>();
     private final Consumer<Future<?>> onTaskDone = this::onTaskDone;
     private boolean exiting;
@@ -63,21 +70,53 @@ public final class TaskGroup {
 
     /**
      * Runs {@code body} with a new group, then waits for every task it created. Throws the
-     * {@link ExceptionGroup} of the failures, or the parent's own {@link CancelledError}.
+     * {@link ExceptionGroup} of the failures, or the parent's own {@link CancelledError}. (It
+     * returns nothing, so that {@code createTask(() -> TaskGroup.run(...))} stays a void body;
+     * {@link #call} returns a value.)
      */
     public static void run(Body body) {
-        Task<?> parent = Task.current();
-        if (parent == null) {
-            throw new IllegalStateException("TaskGroup must be used inside a task");
-        }
-        TaskGroup group = new TaskGroup(parent);
+        call(tg -> {
+            body.run(tg);
+            return null;
+        });
+    }
+
+    /**
+     * As {@link #run}, returning what {@code body} returned once every task is done: the tasks
+     * the caller wants to read, with their types, without a holder declared outside the lambda
+     * (or the group itself, {@code return tg;}, to read its {@link #tasks()}).
+     * <pre>{@code
+     * Task<String> page = TaskGroup.call(tg -> {
+     *     tg.createTask(() -> warmCache());
+     *     return tg.createTask(() -> fetch(url));
+     * });
+     * String text = page.result();   // done: the group waited for it
+     * }</pre>
+     */
+    public static <T> T call(ValueBody<T> body) {
+        TaskGroup group = enter();
+        T value = null;
         Throwable bodyError = null;
         try {
-            body.run(group);
+            value = body.call(group);
         } catch (Throwable t) {
             bodyError = t;
         }
         group.exit(bodyError);
+        return value;
+    }
+
+    private static TaskGroup enter() {
+        Task<?> parent = Task.current();
+        if (parent == null) {
+            throw new IllegalStateException("TaskGroup must be used inside a task");
+        }
+        return new TaskGroup(parent);
+    }
+
+    /** Every task created in this group, in creation order (done ones included). */
+    public List<Task<?>> tasks() {
+        return List.copyOf(created);
     }
 
     // ---- creating tasks ---------------------------------------------------------------------
@@ -107,6 +146,7 @@ public final class TaskGroup {
             throw new IllegalStateException("TaskGroup " + this + " is shutting down");
         }
         Task<T> task = Tasks.create(loop, body, name, context);
+        created.add(task);
         if (task.isDone()) {
             onTaskDone(task);
         } else {

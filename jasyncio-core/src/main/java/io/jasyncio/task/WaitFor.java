@@ -2,7 +2,6 @@ package io.jasyncio.task;
 
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 
 import java.util.function.Consumer;
@@ -26,15 +25,12 @@ public final class WaitFor {
     }
 
     /**
-     * Runs {@code body} in the calling task (as awaiting a coroutine does) for at most
-     * {@code timeout} seconds. With a timeout of zero or less the body becomes a task that is
-     * cancelled before its first step, so it never runs (as in asyncio).
+     * Runs {@code body} as a task of its own (as asyncio wraps a coroutine) and awaits it for at
+     * most {@code timeout} seconds. With a timeout of zero or less the task is cancelled before its
+     * first step, so the body never runs (as in asyncio).
      */
     public static <T> T waitFor(Coroutine<T> body, Double timeout) {
-        if (timeout != null && timeout <= 0) {
-            return cancelAtOnceUnlessDone(Tasks.create(EventLoops.getRunningLoop(), body, null, null));
-        }
-        return timeoutScope(timeout).run(body);
+        return waitFor(CoroutineTasks.of(body), timeout);
     }
 
     private static Timeout timeoutScope(Double timeout) {

@@ -11,12 +11,13 @@ import java.util.TreeSet;
 import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
  * The timer heap pops in (deadline, sequence) order through any mix of pushes, cancellations,
- * purges and pops: it is checked against a sorted-set model after every operation. Each case is
+ * purges and pops, and counts exactly the cancelled timers it holds: it is checked against a
+ * sorted-set model after every operation. Each case is
  * a seeded random operation sequence, so a failure names the seed that reproduces it.
  */
 class TimerHeapPropertyTest {
@@ -72,9 +73,11 @@ class TimerHeapPropertyTest {
                     TimerHandle expected = model.pollFirst();
                     assertSame(expected, heap.peek());
                     assertSame(expected, heap.pop());
-                    assertFalse(expected.scheduled);
+                    assertNull(expected.heap);
                 }
                 assertEquals(model.size(), heap.size());
+                assertEquals(model.stream().filter(TimerHandle::isCancelled).count(), heap.cancelledCount(),
+                        "the heap counts exactly the cancelled timers it holds");
                 assertSame(model.isEmpty() ? null : model.first(), heap.peek());
             }
             List<TimerHandle> drained = new ArrayList<>();

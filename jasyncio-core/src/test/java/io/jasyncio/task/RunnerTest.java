@@ -2,11 +2,14 @@ package io.jasyncio.task;
 
 import io.jasyncio.context.ContextVar;
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.EventLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static io.jasyncio.Asyncio.createTask;
 import static io.jasyncio.Asyncio.sleep;
@@ -44,5 +47,34 @@ class RunnerTest {
         assertEquals(List.of("cleanup finished"), trace);
         assertTrue(loop.isClosed());
         assertThrows(IllegalStateException.class, runner::getLoop);
+    }
+
+    @Test
+    void closeJoinsTheDefaultExecutorWhileTheLoopKeepsRunning() {
+        List<String> trace = new ArrayList<>();
+        CountDownLatch timerRan = new CountDownLatch(1);
+        Runner runner = new Runner();
+        runner.run(() -> {
+            EventLoop loop = Tasks.current().getLoop();
+            loop.runInExecutor(null, () -> {
+                // still running when run() returns: close must wait for it, and the loop must turn meanwhile
+                boolean fired = timerRan.await(5, TimeUnit.SECONDS);
+                synchronized (trace) {
+                    trace.add("work finished, timer " + (fired ? "fired first" : "never fired"));
+                }
+                return null;
+            });
+            loop.callLater(0.05, () -> {
+                synchronized (trace) {
+                    trace.add("timer");
+                }
+                timerRan.countDown();
+            });
+            return null;
+        });
+        runner.close();
+        synchronized (trace) {
+            assertEquals(List.of("timer", "work finished, timer fired first"), trace);
+        }
     }
 }

@@ -1,0 +1,243 @@
+package io.jasyncio.consumer;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The published artifacts as a user meets them. The build installed them (pom, jar, sources,
+ * javadoc, the BOM, the parent) into {@code target/consumer-repository}; this test writes a
+ * project that adds only what the README says (its Maven snippet, its first program, its JVM
+ * flag), builds it with Maven against that repository (third-party artifacts read from this
+ * machine's local repository as a file:// mirror: nothing is downloaded, nothing of ours lands
+ * in ~/.m2), and runs it on the class path; then the same program as a module of its own, on the
+ * module path, where the jars are automatic modules (there is no module-info.java yet).
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class ConsumerProjectTest {
+    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-epoll", "jasyncio-junit");
+    private static final List<String> NOT_PUBLISHED = List.of("jasyncio-lab", "jasyncio-bench", "jasyncio-conformance",
+            "jasyncio-consumer-test");
+
+    private static Path root;
+    private static Path repository;
+    private static Path work;
+    private static String version;
+    private static String readme;
+
+    @BeforeAll
+    static void locate() throws IOException {
+        root = Path.of(property("jasyncio.root")).toRealPath();
+        repository = Path.of(property("consumer.repository"));
+        work = Path.of(property("consumer.work"));
+        Files.createDirectories(work);
+        version = property("jasyncio.version");
+        readme = Files.readString(root.resolve("README.md"));
+    }
+
+    private static String property(String name) {
+        String value = System.getProperty(name);
+        assertNotNull(value, "system property " + name + " (set by this module's pom)");
+        return value;
+    }
+
+    private static Path artifactDir(String artifactId) {
+        return repository.resolve("io/jasyncio").resolve(artifactId).resolve(version);
+    }
+
+    @Test
+    void theRepositoryHoldsThePublishedArtifactsWithSourcesAndJavadocAndNothingElse() throws IOException {
+        for (String artifact : PUBLISHED) {
+            Path dir = artifactDir(artifact);
+            for (String suffix : List.of(".jar", ".pom", "-sources.jar", "-javadoc.jar")) {
+                assertTrue(Files.isRegularFile(dir.resolve(artifact + "-" + version + suffix)),
+                        artifact + suffix + " installed in " + dir);
+            }
+            try (ZipFile sources = new ZipFile(dir.resolve(artifact + "-" + version + "-sources.jar").toFile());
+                 ZipFile javadoc = new ZipFile(dir.resolve(artifact + "-" + version + "-javadoc.jar").toFile())) {
+                assertTrue(sources.stream().anyMatch(e -> e.getName().endsWith(".java")), artifact + " sources jar has sources");
+                assertNotNull(javadoc.getEntry("index.html"), artifact + " javadoc jar has an index.html");
+            }
+        }
+        assertTrue(Files.isRegularFile(artifactDir("jasyncio-parent").resolve("jasyncio-parent-" + version + ".pom")));
+        String bom = Files.readString(artifactDir("jasyncio-bom").resolve("jasyncio-bom-" + version + ".pom"));
+        for (String artifact : PUBLISHED) {
+            assertTrue(bom.contains("<artifactId>" + artifact + "</artifactId>"), "the BOM manages " + artifact);
+        }
+        for (String artifact : NOT_PUBLISHED) {
+            assertFalse(bom.contains(artifact), "the BOM leaves out " + artifact);
+            assertFalse(Files.exists(repository.resolve("io/jasyncio").resolve(artifact)), artifact + " is not published");
+            String pom = Files.readString(root.resolve(artifact).resolve("pom.xml"));
+            assertTrue(pom.contains("<maven.deploy.skip>true</maven.deploy.skip>"), artifact + " is never deployed");
+        }
+    }
+
+    @Test
+    void theReadmesFirstProgramBuildsAndRunsWithOnlyWhatTheReadmeSaysOnTheClassPathAndTheModulePath() throws Exception {
+        String dependencies = block("xml", "## Adding it to a build");
+        String program = block("java", "## A first program");
+        Matcher flag = Pattern.compile("Run it with `([^`]+)`").matcher(readme);
+        assertTrue(flag.find(), "the README names the JVM flag to run with");
+        Matcher className = Pattern.compile("public class (\\w+)").matcher(program);
+        assertTrue(className.find(), "the first program is a class");
+
+        Path project = work.resolve("hello");
+        deleteRecursively(project);
+        Files.createDirectories(project.resolve("src/main/java"));
+        Files.writeString(project.resolve("pom.xml"), consumerPom(dependencies));
+        Files.writeString(project.resolve("src/main/java").resolve(className.group(1) + ".java"), program);
+        Path settings = work.resolve("settings.xml");
+        Files.writeString(settings, settings());
+
+        Path classpathFile = project.resolve("target/classpath.txt");
+        Result build = runProcess(project, 240, mvn(), "-B", "-q", "-s", settings.toString(), "compile",
+                "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
+                "-Dmdep.outputFile=" + classpathFile, "-Dmdep.includeScope=runtime");
+        assertEquals(0, build.exitCode, "the consumer project builds:\n" + build.output);
+        String classpath = project.resolve("target/classes") + File.pathSeparator + Files.readString(classpathFile).trim();
+        assertTrue(classpath.contains("jasyncio-core-" + version + ".jar"), classpath);
+        assertTrue(classpath.contains(repository.toString()), "resolved from the throwaway repository: " + classpath);
+
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(flag.group(1).split(" ")));
+        command.addAll(List.of("-cp", classpath, className.group(1)));
+        Result run = runProcess(project, 60, command.toArray(String[]::new));
+        assertEquals(0, run.exitCode, run.output);
+        assertEquals("hello, world", run.output.strip());
+
+        // The same program as a module of its own that requires io.jasyncio.core (the jar's
+        // Automatic-Module-Name), with the flag the README gives for the module path.
+        Matcher moduleFlag = Pattern.compile("module instead: `([^`]+)`").matcher(readme);
+        assertTrue(moduleFlag.find(), "the README names the JVM flag for the module path");
+        String modulePath = Files.readString(classpathFile).trim();
+        Path modular = work.resolve("hello-modular");
+        deleteRecursively(modular);
+        Path sources = Files.createDirectories(modular.resolve("src/hello/hello"));
+        Files.writeString(modular.resolve("src/hello/module-info.java"), "module hello {\n    requires io.jasyncio.core;\n}\n");
+        Files.writeString(sources.resolve(className.group(1) + ".java"), "package hello;\n\n" + program);
+        Path jdkBin = Path.of(System.getProperty("java.home"), "bin");
+        Result compiled = runProcess(modular, 120, jdkBin.resolve("javac").toString(), "--module-path", modulePath,
+                "-d", "out/hello", "src/hello/module-info.java", "src/hello/hello/" + className.group(1) + ".java");
+        assertEquals(0, compiled.exitCode, "the modular consumer compiles:\n" + compiled.output);
+        List<String> modularCommand = new ArrayList<>();
+        modularCommand.add(jdkBin.resolve("java").toString());
+        modularCommand.addAll(List.of(moduleFlag.group(1).split(" ")));
+        modularCommand.addAll(List.of("--module-path", "out/hello" + File.pathSeparator + modulePath,
+                "-m", "hello/hello." + className.group(1)));
+        Result modularRun = runProcess(modular, 60, modularCommand.toArray(String[]::new));
+        assertEquals(0, modularRun.exitCode, modularRun.output);
+        assertEquals("hello, world", modularRun.output.strip());
+    }
+
+    /** The body of the first fenced {@code lang} block after {@code heading} in the README. */
+    private static String block(String lang, String heading) {
+        int at = readme.indexOf("\n" + heading + "\n");
+        assertTrue(at >= 0, "the README has a section '" + heading + "'");
+        int start = readme.indexOf("```" + lang + "\n", at);
+        assertTrue(start >= 0, "a ```" + lang + " block under '" + heading + "'");
+        start += lang.length() + 4;
+        return readme.substring(start, readme.indexOf("```", start));
+    }
+
+    /** A user's project: its own coordinates and compiler settings, plus the README's snippet. */
+    private static String consumerPom(String readmeSnippet) {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>example</groupId>
+                  <artifactId>hello</artifactId>
+                  <version>1</version>
+                  <properties>
+                    <maven.compiler.release>25</maven.compiler.release>
+                    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+                  </properties>
+                  <build>
+                    <plugins>
+                      <plugin>
+                        <groupId>org.apache.maven.plugins</groupId>
+                        <artifactId>maven-resources-plugin</artifactId>
+                        <version>3.3.1</version>
+                      </plugin>
+                      <plugin>
+                        <groupId>org.apache.maven.plugins</groupId>
+                        <artifactId>maven-compiler-plugin</artifactId>
+                        <version>3.14.0</version>
+                      </plugin>
+                    </plugins>
+                  </build>
+                """ + readmeSnippet + "</project>\n";
+    }
+
+    /** Our artifacts from the throwaway repository; everything else from this machine's repository, read-only. */
+    private static String settings() {
+        return """
+                <settings>
+                  <localRepository>%s</localRepository>
+                  <mirrors>
+                    <mirror>
+                      <id>this-machine</id>
+                      <mirrorOf>*</mirrorOf>
+                      <url>%s</url>
+                    </mirror>
+                  </mirrors>
+                </settings>
+                """.formatted(repository, Path.of(property("machine.repository")).toUri());
+    }
+
+    private static String mvn() {
+        String home = System.getProperty("maven.home");
+        return home != null && Files.isExecutable(Path.of(home, "bin", "mvn")) ? Path.of(home, "bin", "mvn").toString() : "mvn";
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private static Result runProcess(Path dir, int timeoutSeconds, String... command) throws Exception {
+        Path log = Files.createTempFile(work, "process", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("MAVEN_OPTS", "--sun-misc-unsafe-memory-access=allow");
+        Process process = builder.start();
+        try {
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                return new Result(-1, "timed out after " + timeoutSeconds + " s: " + String.join(" ", command) + "\n"
+                        + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
