@@ -51,6 +51,7 @@ public abstract class BaseEventLoop implements EventLoop {
     private ContextOfThread lastCaller;
     private long timerSequence;
     private int cancelledTimers;
+    private long timersCancelledTotal;
     private boolean stopping;
     private volatile boolean closed;
     private volatile Thread thread;
@@ -69,6 +70,7 @@ public abstract class BaseEventLoop implements EventLoop {
         this.poller = Objects.requireNonNull(poller, "poller");
         this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
                 + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
+        EventLoops.loopCreated(this);
     }
 
     /** The loop running on the calling thread, or null. */
@@ -208,6 +210,7 @@ public abstract class BaseEventLoop implements EventLoop {
 
     void timerCancelled() {
         cancelledTimers++;
+        timersCancelledTotal++;
     }
 
     private void runHandle(Handle h) {
@@ -764,6 +767,16 @@ public abstract class BaseEventLoop implements EventLoop {
     @Override
     public int cancelledTimerCount() {
         return cancelledTimers;
+    }
+
+    /** Timers scheduled on this loop so far ({@code callLater}/{@code callAt}), for the doctor's counts. */
+    public long timersScheduled() {
+        return timerSequence;
+    }
+
+    /** Timers cancelled while still in the heap, so far. */
+    public long timersCancelled() {
+        return timersCancelledTotal;
     }
 
     @Override
