@@ -25,8 +25,9 @@ import java.util.Map;
  *   --starve         a cache refresh awaits only done futures for 250 ms: it never yields
  *   --timeouts       every request arms 30 s deadline timers (its own, its backend call's) and
  *                    cancels them when answered
- *   --lost-errors    every 50th order starts an audit task that fails and nobody awaits
+ *   --lost-errors    every 20th order starts an audit task that fails and nobody awaits
  *   --seconds S      how long the load runs (default 3)
+ *   --min-requests N and at least until N requests were answered (default 0)
  * </pre>
  *
  * Run it under the doctor (from the repository root, after a build):
@@ -41,6 +42,8 @@ public class OrderService {
     static boolean timeouts;
     static boolean lostErrors;
     static double seconds = 3;
+    static int minRequests;
+    static int totalAnswered;
 
     static final Map<String, Future<Integer>> priceCache = new HashMap<>();
     static int orders;
@@ -53,6 +56,7 @@ public class OrderService {
                 case "--timeouts" -> timeouts = true;
                 case "--lost-errors" -> lostErrors = true;
                 case "--seconds" -> seconds = Double.parseDouble(args[++i]);
+                case "--min-requests" -> minRequests = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -85,13 +89,14 @@ public class OrderService {
     static int client(int port, String path, double pause, double until) throws Exception {
         StreamConnection c = openConnection("127.0.0.1", port);
         int answered = 0;
-        while (getRunningLoop().time() < until) {
+        while (getRunningLoop().time() < until || totalAnswered < minRequests) {
             c.writer().write(("GET " + path + "\n").getBytes(StandardCharsets.US_ASCII));
             c.writer().drain();
             if (c.reader().readline().length == 0) {
                 break;
             }
             answered++;
+            totalAnswered++;
             sleep(pause);
         }
         c.writer().close();
@@ -120,7 +125,7 @@ public class OrderService {
 
     static String order() {
         orders++;
-        if (lostErrors && orders % 50 == 0) {
+        if (lostErrors && orders % 20 == 0) {
             createTask(OrderService::audit, "audit-" + orders); // fire and forget: its failure is lost
         }
         return "order " + orders + " accepted";
@@ -145,7 +150,7 @@ public class OrderService {
     /** Refreshes the price cache every 0.7 s; with --starve each refresh awaits cached futures only. */
     static Void refreshCacheForever(double until) {
         EventLoop loop = getRunningLoop();
-        while (loop.time() < until) {
+        while (loop.time() < until || totalAnswered < minRequests) {
             sleep(0.7);
             if (!starve) {
                 continue;

@@ -38,7 +38,7 @@ final class TopCommand implements Callable<Integer> {
     int iterations;
 
     private final PrintStream out;
-    private final Map<Integer, RecordedEvent[]> samples = new ConcurrentHashMap<>(); // [previous, latest]
+    private final Map<Integer, Deque<RecordedEvent>> samples = new ConcurrentHashMap<>(); // newest last
     private final Deque<String> blocked = new ArrayDeque<>();
 
     TopCommand() {
@@ -63,20 +63,60 @@ final class TopCommand implements Callable<Integer> {
             System.err.println("jasyncio top: cannot attach to process " + pid + ": " + e.getMessage());
             return 2;
         }
-        try (JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address));
-             RemoteRecordingStream stream = new RemoteRecordingStream(jmx.getMBeanServerConnection())) {
+        JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address));
+        RemoteRecordingStream stream = new RemoteRecordingStream(jmx.getMBeanServerConnection());
+        try {
+            stream.setReuse(false); // samples are kept to take rates against: each must be its own object
             stream.enable("io.jasyncio.LoopSample").withPeriod(Duration.ofSeconds(1));
             stream.enable("io.jasyncio.BlockedLoop");
-            stream.onEvent("io.jasyncio.LoopSample", e -> samples.merge(e.getInt("loop"), new RecordedEvent[]{null, e},
-                    (old, now) -> new RecordedEvent[]{old[1], e}));
+            stream.onEvent("io.jasyncio.LoopSample", this::sampled);
             stream.onEvent("io.jasyncio.BlockedLoop", this::blocked);
             stream.startAsync();
             for (int i = 0; iterations == 0 || i < iterations; i++) {
                 Thread.sleep(1000);
+                if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    out.println("jasyncio top: process " + pid + " ended");
+                    break;
+                }
                 draw(i);
             }
+        } finally {
+            closeQuietly(stream);
+            closeQuietly(jmx);
         }
         return 0;
+    }
+
+    /** The process may be gone, and its end of the connection with it: nothing left to close cleanly. */
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception gone) {
+            // the target ended first
+        }
+    }
+
+    private synchronized void sampled(RecordedEvent e) {
+        Deque<RecordedEvent> history = samples.computeIfAbsent(e.getInt("loop"), k -> new ArrayDeque<>());
+        history.addLast(e);
+        while (history.size() > 10) {
+            history.removeFirst();
+        }
+    }
+
+    /**
+     * The newest sample at least 0.9 s older than the latest, to take rates against (JFR also emits
+     * periodic events at chunk boundaries, so neighbours may be moments apart); null if none yet.
+     */
+    private static RecordedEvent aSecondBefore(Deque<RecordedEvent> history) {
+        RecordedEvent latest = history.peekLast();
+        RecordedEvent found = null;
+        for (RecordedEvent e : history) {
+            if (Duration.between(e.getStartTime(), latest.getStartTime()).toMillis() >= 900) {
+                found = e;
+            }
+        }
+        return found;
     }
 
     private synchronized void blocked(RecordedEvent e) {
@@ -99,8 +139,8 @@ final class TopCommand implements Callable<Integer> {
             out.println(Terminal.colour(1, String.format(Locale.ROOT, "%-16s %9s %7s %7s %6s %8s %8s %6s %6s %9s %5s",
                     "loop thread", "iter/s", "select", "running", "ready", "timers", "cancel", "tasks", "exec-q",
                     "lag max", "slow")));
-            for (RecordedEvent[] pair : new TreeMap<>(samples).values()) {
-                out.println(row(pair[0], pair[1]));
+            for (Deque<RecordedEvent> history : new TreeMap<>(samples).values()) {
+                out.println(row(aSecondBefore(history), history.peekLast()));
             }
         }
         if (!blocked.isEmpty()) {

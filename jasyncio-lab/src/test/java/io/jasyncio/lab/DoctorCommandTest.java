@@ -64,7 +64,7 @@ class DoctorCommandTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
                 "-cp", classes + java.io.File.pathSeparator + System.getProperty("java.class.path"),
-                "OrderService", "--seconds", "2"));
+                "OrderService", "--seconds", "2", "--min-requests", "150"));
         args.addAll(List.of(faults));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         int code = new CommandLine(new DoctorCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))

@@ -23,7 +23,7 @@ public final class HtmlReport {
             pre { background: #f6f6f6; padding: 0.6rem; font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
             p, li, td { overflow-wrap: anywhere; }
             .diagnosis { border-left: 4px solid #c62828; padding-left: 0.8rem; margin: 1rem 0; }
-            .verdict { display: inline-block; padding: 0.1rem 0.5rem; border-radius: 0.3rem; color: #fff; font-size: 0.9rem; }
+            .verdict { display: inline-block; white-space: nowrap; padding: 0.1rem 0.5rem; border-radius: 0.3rem; color: #fff; font-size: 0.9rem; }
             .holds { background: #2e7d32; } .does-not-hold { background: #c62828; } .skipped { background: #757575; }
             .inconclusive { background: #ef6c00; } li.unsure::marker { content: "?  "; color: #ef6c00; }
             li.ok::marker { content: "\\2714  "; color: #2e7d32; } li.no::marker { content: "\\2718  "; color: #c62828; }
