@@ -38,7 +38,8 @@ final class DoctorCommand implements Callable<Integer> {
             description = "stop the program (SIGTERM) after this long and report; default: wait for it to end")
     Double duration;
 
-    @Parameters(arity = "1..*", paramLabel = "JAVA_COMMAND", description = "the program's java command line, after --")
+    @Parameters(arity = "1..*", paramLabel = "JAVA_COMMAND",
+            description = "the program's java command line, after -- (a plain 'java' runs the JDK this command runs on)")
     List<String> command = new ArrayList<>();
 
     private final PrintStream out;
@@ -68,6 +69,9 @@ final class DoctorCommand implements Callable<Integer> {
         Path raw = Files.createTempFile("jasyncio-doctor", ".txt");
         try {
             List<String> cmd = new ArrayList<>(command);
+            if (cmd.getFirst().equals("java")) { // plain "java": the JDK the launcher found, not the PATH's
+                cmd.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            }
             cmd.add(1, "-Djasyncio.doctor=" + raw);
             out.println("jasyncio doctor: running " + String.join(" ", command));
             out.flush();

@@ -247,7 +247,7 @@ public final class Diagnoses {
                     "%d exception(s) were never retrieved: tasks failed and nobody awaited them (e.g. %s)", lost.size(),
                     lost.getFirst().exception()),
                     "await every task you create (a TaskGroup does), or add a done callback that reads the exception",
-                    lost.stream().limit(5).map(e -> e.message() + ": " + e.exception()).toList()));
+                    lost.stream().limit(3).map(e -> e.message() + ": " + e.exception()).toList()));
         }
         if (!other.isEmpty()) {
             out.add(new Diagnosis("loop-errors", loop.thread(), String.format(Locale.ROOT,

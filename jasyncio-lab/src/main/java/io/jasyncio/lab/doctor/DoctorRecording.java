@@ -67,7 +67,7 @@ public record DoctorRecording(String command, boolean ended, List<Loop> loops, L
             }
             double at = Double.parseDouble(f[1]);
             switch (f[0]) {
-                case "start" -> command = f.length > 4 ? f[4] : "";
+                case "start" -> command = f.length > 4 ? f[4].replaceFirst("^\\S*SourceLauncher ", "") : "";
                 case "end" -> ended = true;
                 case "stall" -> stalls.add(new Stall(at, Double.parseDouble(f[2])));
                 case "loop" -> loops.put(Integer.parseInt(f[2]), new Builder(Integer.parseInt(f[2]), f[3], at));

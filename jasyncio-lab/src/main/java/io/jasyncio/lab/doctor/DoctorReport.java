@@ -18,6 +18,8 @@ import java.util.Map;
 
 /** The doctor's findings as terminal text, JSON and a self-contained HTML page. */
 public final class DoctorReport {
+    /** Notes (holds not diagnosed: warm-up, the machine) printed in full; the rest are counted. */
+    private static final int SHOWN_NOTES = 2;
     private DoctorReport() {
     }
 
@@ -38,8 +40,11 @@ public final class DoctorReport {
                 Terminal.wrap(line, line.startsWith("loop") ? "" : "  ", "    ").forEach(out::println);
             }
         }
-        for (String note : reading.notes()) {
+        for (String note : reading.notes().subList(0, Math.min(SHOWN_NOTES, reading.notes().size()))) {
             Terminal.wrap("note: " + note, "", "      ").forEach(out::println);
+        }
+        if (reading.notes().size() > SHOWN_NOTES) {
+            out.println("(" + (reading.notes().size() - SHOWN_NOTES) + " more notes, not diagnoses: all are in --json and --html)");
         }
         out.println();
         if (reading.diagnoses().isEmpty()) {
