@@ -4,6 +4,7 @@ import io.jasyncio.lab.doctor.Diagnoses;
 import io.jasyncio.lab.doctor.DoctorRecording;
 import io.jasyncio.lab.doctor.DoctorReport;
 import io.jasyncio.lab.report.OutputFiles;
+import io.jasyncio.lab.report.Terminal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -73,10 +74,21 @@ final class DoctorCommand implements Callable<Integer> {
                 cmd.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
             }
             cmd.add(1, "-Djasyncio.doctor=" + raw);
-            out.println("jasyncio doctor: running " + String.join(" ", command));
+            Terminal.wrap("jasyncio doctor: running " + String.join(" ", command), "", "    ").forEach(out::println);
             out.flush();
-            Process process = new ProcessBuilder(cmd).inheritIO().start();
+            // The program's output goes where the doctor's goes (a terminal, a file, a test's buffer).
+            Process process = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectErrorStream(true).start();
+            Thread copier = Thread.ofPlatform().daemon().name("doctor-program-output").start(() -> {
+                try {
+                    process.getInputStream().transferTo(out);
+                } catch (IOException ended) {
+                    // the program is gone
+                }
+            });
             int exit = waitFor(process);
+            copier.join(5000);
+            out.flush();
             out.println("jasyncio doctor: the program " + (exit < 0 ? "was stopped after " + duration + " s"
                     : "exited with code " + exit));
             DoctorRecording recording = DoctorRecording.read(raw);

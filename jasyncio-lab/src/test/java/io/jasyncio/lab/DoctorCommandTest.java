@@ -47,6 +47,18 @@ class DoctorCommandTest {
     }
 
     private record Doctored(String output, Map<String, Object> report) {
+        /** Every diagnosis's finding, cure and evidence, from the JSON (the output also holds the program's own). */
+        @SuppressWarnings("unchecked")
+        String findings() {
+            StringBuilder text = new StringBuilder();
+            for (Object d : (List<Object>) report.get("diagnoses")) {
+                Map<String, Object> m = (Map<String, Object>) d;
+                text.append(m.get("finding")).append('\n').append(m.get("cure")).append('\n')
+                        .append(String.join("\n", (List<String>) m.get("evidence"))).append('\n');
+            }
+            return text.toString();
+        }
+
         @SuppressWarnings("unchecked")
         Set<String> kinds() {
             Set<String> kinds = new TreeSet<>();
@@ -89,8 +101,8 @@ class DoctorCommandTest {
     void aBlockingCallIsNamedByItsFrame() throws Exception {
         Doctored run = run("--block");
         assertEquals(Set.of("blocking-call"), run.kinds(), run.output);
-        assertTrue(run.output.contains("at OrderService.renderReportBlocking(OrderService.java:"), run.output);
-        assertTrue(run.output.contains("move it off the loop: toThread"), run.output);
+        assertTrue(run.findings().contains("at OrderService.renderReportBlocking(OrderService.java:"), run.output);
+        assertTrue(run.findings().contains("move it off the loop: toThread"), run.output);
     }
 
     @Test
@@ -98,8 +110,8 @@ class DoctorCommandTest {
     void awaitsThatDoNotYieldAreStarvation() throws Exception {
         Doctored run = run("--starve");
         assertEquals(Set.of("no-yield"), run.kinds(), run.output);
-        assertTrue(run.output.contains("task 'cache-refresh' ran"), run.output);
-        assertTrue(run.output.contains("without a pending await"), run.output);
+        assertTrue(run.findings().contains("task 'cache-refresh' ran"), run.output);
+        assertTrue(run.findings().contains("without a pending await"), run.output);
     }
 
     @Test
@@ -107,8 +119,8 @@ class DoctorCommandTest {
     void cancelledTimeoutsAndLostExceptionsAreFound() throws Exception {
         Doctored run = run("--timeouts --lost-errors");
         assertEquals(Set.of("cancelled-timers", "lost-exceptions"), run.kinds(), run.output);
-        assertTrue(run.output.contains("of the timer heap"), run.output);
-        assertTrue(run.output.contains("audit backend refused order"), run.output);
+        assertTrue(run.findings().contains("of the timer heap"), run.output);
+        assertTrue(run.findings().contains("audit backend refused order"), run.output);
     }
 
     @Test

@@ -28,7 +28,8 @@ class TopCommandTest {
         Process service = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED", "-Djasyncio.doctor=jfr",
                 "-cp", classes + File.pathSeparator + System.getProperty("java.class.path"),
-                "OrderService", "--seconds", "60", "--block").inheritIO().start();
+                "OrderService", "--seconds", "60", "--block")
+                .redirectErrorStream(true).redirectOutput(classes.resolve("service.log").toFile()).start();
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             int code = new CommandLine(new TopCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))

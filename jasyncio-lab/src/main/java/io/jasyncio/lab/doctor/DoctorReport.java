@@ -44,7 +44,8 @@ public final class DoctorReport {
             Terminal.wrap("note: " + note, "", "      ").forEach(out::println);
         }
         if (reading.notes().size() > SHOWN_NOTES) {
-            out.println("(" + (reading.notes().size() - SHOWN_NOTES) + " more notes, not diagnoses: all are in --json and --html)");
+            int more = reading.notes().size() - SHOWN_NOTES;
+            out.println("(" + more + " more note" + (more == 1 ? "" : "s") + ", not diagnoses: all are in --json and --html)");
         }
         out.println();
         if (reading.diagnoses().isEmpty()) {
