@@ -62,6 +62,7 @@ public abstract class BaseEventLoop implements LoopContract {
         this.poller = Objects.requireNonNull(poller, "poller");
         this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
                 + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
+        EventLoops.loopCreated(this);
     }
 
     /** The loop running on the calling thread, or null. */
@@ -703,6 +704,16 @@ public abstract class BaseEventLoop implements LoopContract {
     @Override
     public int cancelledTimerCount() {
         return timers.cancelledCount();
+    }
+
+    /** Timers scheduled on this loop so far ({@code callLater}/{@code callAt}), for the doctor's counts. */
+    public long timersScheduled() {
+        return timerSequence;
+    }
+
+    /** Timers cancelled while still in the heap, so far. */
+    public long timersCancelled() {
+        return timers.cancelledTotal();
     }
 
     @Override

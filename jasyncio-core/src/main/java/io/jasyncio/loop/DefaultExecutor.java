@@ -41,6 +41,11 @@ public final class DefaultExecutor {
         return PER_LOOP.get(loop);
     }
 
+    /** {@code loop}'s default executor if one was created or set, else null (for observers such as the doctor). */
+    public static Executor ifCreated(EventLoop loop) {
+        return of(loop).executor;
+    }
+
     /** The executor for new {@code runInExecutor(null, ...)} work, created on first use. */
     Executor forNewWork() {
         if (shutdownCalled) {

@@ -67,4 +67,29 @@ public final class EventLoops {
         }
         return byName;
     }
+
+    /**
+     * Told of every loop as it is created, when {@code -Djasyncio.doctor} is set: how the doctor
+     * ({@code io.jasyncio.debug.Doctor}, registered as a service) watches a program's loops
+     * without the loop knowing about it. Called from the loop's constructor: only keep the loop.
+     */
+    public interface CreationListener {
+        void loopCreated(EventLoop loop);
+    }
+
+    static void loopCreated(EventLoop loop) {
+        if (CreationListeners.ALL.length != 0) {
+            for (CreationListener listener : CreationListeners.ALL) {
+                listener.loopCreated(loop);
+            }
+        }
+    }
+
+    /** Loaded once, and only when the doctor's property is set: otherwise there are none. */
+    private static final class CreationListeners {
+        static final CreationListener[] ALL = System.getProperty("jasyncio.doctor") == null
+                ? new CreationListener[0]
+                : ServiceLoader.load(CreationListener.class).stream().map(ServiceLoader.Provider::get)
+                        .toArray(CreationListener[]::new);
+    }
 }

@@ -20,6 +20,8 @@ final class TimerHeap {
     private int size;
     /** How many of the handles in the heap are cancelled. */
     private int cancelled;
+    /** How many handles were ever cancelled while in this heap (statistics). */
+    private long cancelledTotal;
 
     int size() {
         return size;
@@ -27,6 +29,11 @@ final class TimerHeap {
 
     boolean isEmpty() {
         return size == 0;
+    }
+
+    /** How many timers were cancelled while in the heap, ever. */
+    long cancelledTotal() {
+        return cancelledTotal;
     }
 
     /** How many timers in the heap are cancelled and not dropped yet. */
@@ -79,6 +86,7 @@ final class TimerHeap {
     /** Called by a handle in this heap when it is cancelled (once: the handle checks). */
     void timerCancelled() {
         cancelled++;
+        cancelledTotal++;
     }
 
     void push(TimerHandle h) {

@@ -104,6 +104,19 @@ public final class Task<T> extends Future<T> {
         return PENDING_TASKS.get(loop).pending();
     }
 
+    /** The task {@code handle} steps, or null when it is another callback: names a slow step's task. */
+    public static Task<?> steppedBy(Handle handle) {
+        return handle.callback() instanceof Task<?>.Step step ? step.task() : null;
+    }
+
+    /**
+     * Awaits of already-done futures in this task's current step (or its last one, once the step
+     * is over): the awaits that did not yield. Counted only while a {@link CooperativeBudget} is set.
+     */
+    public int awaitsWithoutSuspendingInStep() {
+        return awaitsWithoutSuspending;
+    }
+
     // =========================================================================================
     // Stepping
     // =========================================================================================
@@ -335,6 +348,10 @@ public final class Task<T> extends Future<T> {
         @Override
         public void run() {
             stepInContext();
+        }
+
+        Task<T> task() {
+            return Task.this;
         }
 
         @Override

@@ -6,6 +6,7 @@ import io.jasyncio.lab.experiments.Lab;
 import io.jasyncio.lab.experiments.Result;
 import io.jasyncio.lab.report.HtmlReport;
 import io.jasyncio.lab.report.JsonReport;
+import io.jasyncio.lab.report.OutputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -60,6 +61,12 @@ final class LabCommand implements Callable<Integer> {
             }
             return 0;
         }
+        for (String problem : new String[]{OutputFiles.problem("--json", json), OutputFiles.problem("--html", html)}) {
+            if (problem != null) { // before the run, not after a minute of it
+                System.err.println("jasyncio lab: " + problem);
+                return 2;
+            }
+        }
         List<Experiment> selected;
         try {
             selected = Experiments.select(only);
@@ -72,7 +79,8 @@ final class LabCommand implements Callable<Integer> {
                 System.getProperty("java.version"));
         List<Result> results = new Lab(out, quick).run(selected);
         if (json != null) {
-            Files.writeString(json, JsonReport.render(results), StandardCharsets.UTF_8);
+            Files.writeString(json, JsonReport.render(results, JsonReport.runMetadata(quick, Main.VERSION)),
+                    StandardCharsets.UTF_8);
             out.println("wrote " + json);
         }
         if (html != null) {

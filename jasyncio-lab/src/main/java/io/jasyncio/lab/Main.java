@@ -4,15 +4,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The jasyncio command line: {@code ./jasyncio <command>}. */
-@Command(name = "jasyncio", mixinStandardHelpOptions = true, version = "jasyncio 0.1.0",
+@Command(name = "jasyncio", mixinStandardHelpOptions = true, version = "jasyncio " + Main.VERSION,
         description = "asyncio's event loop, rebuilt in Java 25: the lab, the scenarios, servers and benchmarks.",
         subcommands = {
                 LabCommand.class,
                 ScenarioCommand.class,
                 EchoServerCommand.class,
                 BenchCommand.class,
+                DoctorCommand.class,
+                TopCommand.class,
         })
 public final class Main implements Runnable {
+    static final String VERSION = "0.1.0";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 

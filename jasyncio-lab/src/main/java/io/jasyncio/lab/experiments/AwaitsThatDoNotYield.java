@@ -106,7 +106,7 @@ final class AwaitsThatDoNotYield implements Experiment {
             series.add(new Chart.Series(o.variant.label, o.beatAtMs, o.gapMs));
         }
         trial.chart(new Chart.Lines("Heartbeat gaps during the storm (the heartbeat asks for 5 ms)",
-                "time since the storm started (ms)", "gap before this beat (ms)", series, true));
+                "time since the storm started (ms)", "gap before this beat (ms)", series, Chart.Shape.HELD_BEFORE, true));
         judge(trial, outcomes, stormSeconds);
     }
 

@@ -7,13 +7,33 @@ public sealed interface Chart {
     String title();
 
     /**
-     * Curves over a shared x axis (e.g. heap size over time). When {@code stepped}, each y[i] is
-     * drawn as holding over the interval that ends at x[i] (e.g. the gap before a heartbeat).
+     * Curves over a shared x axis (e.g. heap size over time), drawn as {@code shape} says; with
+     * {@code logY} the y axis is logarithmic, so 5 and 800 are both visible (values below 0.1 show as 0.1).
      */
-    record Lines(String title, String xLabel, String yLabel, List<Series> series, boolean stepped) implements Chart {
+    record Lines(String title, String xLabel, String yLabel, List<Series> series, Shape shape, boolean logY)
+            implements Chart {
         public Lines(String title, String xLabel, String yLabel, List<Series> series) {
-            this(title, xLabel, yLabel, series, false);
+            this(title, xLabel, yLabel, series, Shape.LINE, false);
         }
+
+        /** {@code stepped}: each y[i] holds over the interval that ends at x[i] (the gap before a heartbeat). */
+        public Lines(String title, String xLabel, String yLabel, List<Series> series, boolean stepped) {
+            this(title, xLabel, yLabel, series, stepped ? Shape.HELD_BEFORE : Shape.LINE, false);
+        }
+
+        public boolean stepped() {
+            return shape != Shape.LINE;
+        }
+    }
+
+    /** How a curve joins its points. */
+    enum Shape {
+        /** Straight segments between points. */
+        LINE,
+        /** y[i] held over the interval that ends at x[i] (a gap measured when it ended). */
+        HELD_BEFORE,
+        /** y[i] held from x[i] until the next point, then a vertical step (a heap size until the next change). */
+        HELD_AFTER
     }
 
     /** One curve: points (x[i], y[i]). */

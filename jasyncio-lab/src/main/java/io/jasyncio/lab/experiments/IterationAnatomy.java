@@ -197,7 +197,7 @@ final class IterationAnatomy implements Experiment {
         double shortestIdleSleepMs = Double.MAX_VALUE;
         List<Double> timeoutsMs = new ArrayList<>();
         for (Iteration it : trace) {
-            timeoutsMs.add(it.timeoutNanos / 1e6);
+            timeoutsMs.add(it.timeoutNanos < 0 ? null : it.timeoutNanos / 1e6); // null: no timeout (block until woken)
             if (it.readyCount > 0) {
                 withReady++;
                 if (it.timeoutNanos != 0) {
@@ -225,7 +225,8 @@ final class IterationAnatomy implements Experiment {
         trial.measure("iterationsWaitingForATimer", timerOnly);
         trial.measure("worstTimeoutErrorMs", worstTimerErrorMs);
         trial.measure("idleIterations", idle);
-        trial.measure("idleSleepMs", idle > 0 ? shortestIdleSleepMs : 0);
+        // null, not a sentinel, when no idle iteration blocked
+        trial.measure("idleSleepMs", idle > 0 && shortestIdleSleepMs >= 0 ? shortestIdleSleepMs : null);
 
         trial.check(withReady > 0 && readyButWaited == 0, "timeout is 0 when callbacks are ready",
                 "%d iteration(s) with ready callbacks, %d of them waited", withReady, readyButWaited);
@@ -239,8 +240,8 @@ final class IterationAnatomy implements Experiment {
 
         int aAt = iterationRunning(trace, "a:");
         int bAt = iterationRunning(trace, "b ");
-        trial.measure("iterationOfA", aAt);
-        trial.measure("iterationOfB", bAt);
+        trial.measure("iterationOfA", aAt > 0 ? aAt : null); // null: it never ran
+        trial.measure("iterationOfB", bAt > 0 ? bAt : null);
         trial.check(aAt > 0 && bAt == aAt + 1, "a callback added during the drain runs in the next iteration",
                 "a ran in iteration %d, b (scheduled by a) in iteration %d", aAt, bAt);
         int readerAt = iterationRunning(trace, "pipe reader");

@@ -1,5 +1,7 @@
 package io.jasyncio.lab.experiments;
 
+import io.jasyncio.lab.report.Terminal;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,16 +22,20 @@ public final class Lab {
         int i = 0;
         for (Experiment e : experiments) {
             i++;
-            out.printf(Locale.ROOT, "%n[%d/%d] %s  (%s)%n", i, experiments.size(), e.title(), e.name());
-            out.println("claim: " + e.claim());
+            out.println();
+            out.println(Terminal.colour(1, String.format(Locale.ROOT, "[%d/%d] %s  (%s)", i, experiments.size(),
+                    e.title(), e.name())));
+            Terminal.wrap("claim: " + e.claim(), "", "       ").forEach(out::println);
             Result r = runOne(e);
             for (Check c : r.checks()) {
-                out.printf(Locale.ROOT, "  [%s] %s: %s%n", c.passed() ? "ok" : "no", c.expectation(), c.evidence());
+                Terminal.wrap(String.format(Locale.ROOT, "[%s] %s: %s", c.mark(), c.expectation(), c.evidence()), "  ",
+                        "       ").forEach(out::println);
             }
             if (r.skipReason() != null) {
                 out.println("  skipped because " + r.skipReason());
             }
-            out.printf(Locale.ROOT, "verdict: %s  (%.1f s)%n", r.verdict().label().toUpperCase(Locale.ROOT), r.seconds());
+            out.printf(Locale.ROOT, "verdict: %s  (%.1f s)%n", coloured(r.verdict(), r.verdict().label().toUpperCase(Locale.ROOT)),
+                    r.seconds());
             out.flush();
             results.add(r);
         }
@@ -53,9 +59,19 @@ public final class Lab {
         out.println();
         out.println("summary");
         for (Result r : results) {
-            out.printf(Locale.ROOT, "  %-14s %-14s %s%n", r.name(), r.verdict().label(), r.title());
+            out.printf(Locale.ROOT, "  %-14s %s %s%n", r.name(),
+                    coloured(r.verdict(), String.format(Locale.ROOT, "%-14s", r.verdict().label())), r.title());
         }
         out.flush();
+    }
+
+    private static String coloured(Verdict v, String text) {
+        return Terminal.colour(switch (v) {
+            case HOLDS -> 32;
+            case DOES_NOT_HOLD -> 31;
+            case INCONCLUSIVE -> 33;
+            case SKIPPED -> 2;
+        }, text);
     }
 
     /** Zero when no verdict is "does not hold". */

@@ -117,7 +117,8 @@ final class LazyTimerPurge implements Experiment {
         }
         trial.chart(new Chart.Lines("Timer heap size as timeouts are cancelled (one iteration after each step)",
                 "% of the timers cancelled", "timers",
-                List.of(new Chart.Series("in the heap", x, heap), new Chart.Series("cancelled, still in the heap", x, cancelled))));
+                List.of(new Chart.Series("in the heap", x, heap), new Chart.Series("cancelled, still in the heap", x, cancelled)),
+                Chart.Shape.HELD_AFTER, false)); // a purge is a drop between two steps, not a slope
         trial.chart(new Chart.Lines("Memory retained by the loop (after a full GC)", "% of the timers cancelled", "MB",
                 List.of(new Chart.Series("retained", x, mb))));
         trial.measure("timers", n);

@@ -1,5 +1,7 @@
 package io.jasyncio.lab.experiments;
 
+import io.jasyncio.lab.report.Terminal;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +47,8 @@ public final class Trial {
 
     /** Says what is happening now, with the time since the experiment started. */
     public synchronized void progress(String format, Object... args) {
-        out.printf(Locale.ROOT, "  ... %5.1fs  %s%n", elapsedSeconds(), String.format(Locale.ROOT, format, args));
+        Terminal.wrap(String.format(Locale.ROOT, "... %5.1fs  %s", elapsedSeconds(), String.format(Locale.ROOT, format,
+                args)), "  ", "               ").forEach(out::println);
         out.flush();
     }
 
@@ -53,7 +56,7 @@ public final class Trial {
     public synchronized void report(String format, Object... args) {
         String line = String.format(Locale.ROOT, format, args);
         report.add(line);
-        out.println("  " + line);
+        Terminal.wrap(line, "  ", "      ").forEach(out::println);
         out.flush();
     }
 
@@ -72,6 +75,14 @@ public final class Trial {
         charts.add(chart);
     }
 
+    /**
+     * A condition the measurements cannot decide: what it looked for was within the noise stated in
+     * {@code evidence}. The verdict is then "inconclusive", unless another check failed.
+     */
+    public synchronized void inconclusive(String expectation, String evidenceFormat, Object... args) {
+        checks.add(new Check(expectation, false, String.format(Locale.ROOT, evidenceFormat, args), true));
+    }
+
     /** The claim cannot be judged here (e.g. only one loop to compare): the verdict is "skipped". */
     public synchronized void skip(String reason) {
         this.skipReason = reason;
@@ -81,15 +92,20 @@ public final class Trial {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    /** The verdict: skipped if asked, else holds only when there were checks and all passed. */
+    /**
+     * The verdict: skipped if asked; else does not hold when a check failed (or there were none),
+     * inconclusive when a check could not tell, and holds only when every check passed.
+     */
     synchronized Result result() {
         Verdict verdict;
         if (skipReason != null) {
             verdict = Verdict.SKIPPED;
-        } else if (!checks.isEmpty() && checks.stream().allMatch(Check::passed)) {
-            verdict = Verdict.HOLDS;
-        } else {
+        } else if (checks.isEmpty() || checks.stream().anyMatch(c -> !c.passed() && !c.inconclusive())) {
             verdict = Verdict.DOES_NOT_HOLD;
+        } else if (checks.stream().anyMatch(Check::inconclusive)) {
+            verdict = Verdict.INCONCLUSIVE;
+        } else {
+            verdict = Verdict.HOLDS;
         }
         return new Result(experiment.name(), experiment.title(), experiment.claim(), verdict, skipReason,
                 new LinkedHashMap<>(measurements), List.copyOf(report), List.copyOf(checks), List.copyOf(charts),

@@ -4,6 +4,8 @@ package io.jasyncio.lab.experiments;
 public enum Verdict {
     HOLDS("holds"),
     DOES_NOT_HOLD("does not hold"),
+    /** No check failed, but one could not tell: a difference within the spread of the runs. Not a pass. */
+    INCONCLUSIVE("inconclusive"),
     /** The experiment could not measure what the claim needs here (said why); not a pass. */
     SKIPPED("skipped");
 

@@ -20,9 +20,12 @@ public final class HtmlReport {
             .meta { color: #666; }
             section { border-top: 1px solid #ddd; margin-top: 2rem; padding-top: 0.5rem; }
             .claim { font-style: italic; }
-            pre { background: #f6f6f6; padding: 0.6rem; overflow-x: auto; font-size: 0.8rem; }
-            .verdict { display: inline-block; padding: 0.1rem 0.5rem; border-radius: 0.3rem; color: #fff; font-size: 0.9rem; }
+            pre { background: #f6f6f6; padding: 0.6rem; font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+            p, li, td { overflow-wrap: anywhere; }
+            .diagnosis { border-left: 4px solid #c62828; padding-left: 0.8rem; margin: 1rem 0; }
+            .verdict { display: inline-block; white-space: nowrap; padding: 0.1rem 0.5rem; border-radius: 0.3rem; color: #fff; font-size: 0.9rem; }
             .holds { background: #2e7d32; } .does-not-hold { background: #c62828; } .skipped { background: #757575; }
+            .inconclusive { background: #ef6c00; } li.unsure::marker { content: "?  "; color: #ef6c00; }
             li.ok::marker { content: "\\2714  "; color: #2e7d32; } li.no::marker { content: "\\2718  "; color: #c62828; }
             table { border-collapse: collapse; } td, th { padding: 0.2rem 0.8rem; text-align: left; }
             svg { display: block; margin: 1rem 0; max-width: 100%; height: auto; font-size: 12px; }
@@ -30,11 +33,29 @@ public final class HtmlReport {
             svg .axis { stroke: #444; } svg .grid { stroke: #e4e4e4; }
             """;
 
+    /**
+     * A whole page: {@code body} under an {@code h1} of {@code title}, with the shared style and a
+     * viewport tag, so it reads on a narrow screen too (long lines wrap, charts shrink).
+     */
+    public static String page(String title, String body) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                + "<title>" + escape(title) + "</title>\n<style>\n" + STYLE + "</style>\n</head>\n<body>\n"
+                + "<h1>" + escape(title) + "</h1>\n" + body + "</body>\n</html>\n";
+    }
+
+    /** The nearest-rank percentile {@code p} of sorted values (not empty). */
+    public static double percentile(double[] sorted, double p) {
+        return SvgCharts.percentile(sorted, p);
+    }
+
+    /** One chart as inline SVG. */
+    public static String chart(Chart chart) {
+        return SvgCharts.render(chart);
+    }
+
     public static String render(List<Result> results, boolean quick) {
         StringBuilder s = new StringBuilder();
-        s.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<title>jasyncio lab</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
-        s.append("<h1>jasyncio lab</h1>\n");
         s.append(String.format(Locale.ROOT,
                 "<p class=\"meta\">Measured %s on %s %s, %d CPUs, Java %s%s.</p>%n",
                 Instant.now().truncatedTo(ChronoUnit.SECONDS), escape(System.getProperty("os.name")),
@@ -50,8 +71,7 @@ public final class HtmlReport {
         for (Result r : results) {
             section(s, r);
         }
-        s.append("</body>\n</html>\n");
-        return s.toString();
+        return page("jasyncio lab", s.toString());
     }
 
     private static void section(StringBuilder s, Result r) {
@@ -67,7 +87,7 @@ public final class HtmlReport {
         }
         s.append("<ul>\n");
         for (Check c : r.checks()) {
-            s.append("<li class=\"").append(c.passed() ? "ok" : "no").append("\">").append(escape(c.expectation()))
+            s.append("<li class=\"").append(c.inconclusive() ? "unsure" : c.passed() ? "ok" : "no").append("\">").append(escape(c.expectation()))
                     .append(": ").append(escape(c.evidence())).append("</li>\n");
         }
         if (r.skipReason() != null) {
@@ -85,7 +105,7 @@ public final class HtmlReport {
         return "<span class=\"verdict " + label.replace(' ', '-') + "\">" + escape(label) + "</span>";
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder s = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -28,6 +28,9 @@ final class SvgCharts {
 
     // ---- line charts --------------------------------------------------------------------------
 
+    /** Values below this show at it on a log y axis (0 and sub-0.1 ms gaps alike). */
+    private static final double LOG_FLOOR = 0.1;
+
     private static String lines(Chart.Lines c) {
         double xMin = Double.MAX_VALUE;
         double xMax = -Double.MAX_VALUE;
@@ -46,26 +49,40 @@ final class SvgCharts {
         if (xMax == xMin) {
             xMax = xMin + 1;
         }
-        yMax = niceCeiling(yMax);
         StringBuilder s = open(c.title());
-        Axes axes = new Axes(xMin, xMax, 0, yMax);
-        axes.draw(s, c.xLabel(), c.yLabel(), false);
+        Axes axes;
+        if (c.logY()) {
+            double top = Math.max(Math.log10(LOG_FLOOR) + 1, Math.ceil(Math.log10(Math.max(yMax, LOG_FLOOR))));
+            axes = new Axes(xMin, xMax, Math.log10(LOG_FLOOR), top);
+            axes.drawX(s, c.xLabel(), false);
+            axes.drawLogY(s, c.yLabel());
+        } else {
+            axes = new Axes(xMin, xMax, 0, niceCeiling(yMax));
+            axes.draw(s, c.xLabel(), c.yLabel(), false);
+        }
         int color = 0;
         for (Chart.Series series : c.series()) {
             String stroke = COLORS[color++ % COLORS.length];
+            double[] x = series.x();
+            double[] y = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                y[i] = c.logY() ? Math.log10(Math.max(series.y()[i], LOG_FLOOR)) : series.y()[i];
+            }
             s.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(stroke).append("\" points=\"");
-            for (int i = 0; i < series.x().length; i++) {
-                if (c.stepped()) { // the value held since the previous point
-                    double from = i == 0 ? Math.max(xMin, series.x()[0] - series.y()[0]) : series.x()[i - 1];
-                    s.append(fmt(axes.px(from))).append(',').append(fmt(axes.py(series.y()[i]))).append(' ');
+            for (int i = 0; i < x.length; i++) {
+                if (c.shape() == Chart.Shape.HELD_BEFORE) { // the value held since the previous point
+                    double from = i == 0 ? Math.max(xMin, x[0] - series.y()[0]) : x[i - 1];
+                    s.append(fmt(axes.px(from))).append(',').append(fmt(axes.py(y[i]))).append(' ');
+                } else if (c.shape() == Chart.Shape.HELD_AFTER && i > 0) { // the previous value held until now
+                    s.append(fmt(axes.px(x[i]))).append(',').append(fmt(axes.py(y[i - 1]))).append(' ');
                 }
-                s.append(fmt(axes.px(series.x()[i]))).append(',').append(fmt(axes.py(series.y()[i]))).append(' ');
+                s.append(fmt(axes.px(x[i]))).append(',').append(fmt(axes.py(y[i]))).append(' ');
             }
             s.append("\"/>\n");
-            if (!c.stepped() && series.x().length <= 40) {
-                for (int i = 0; i < series.x().length; i++) {
+            if (c.shape() != Chart.Shape.HELD_BEFORE && x.length <= 40) {
+                for (int i = 0; i < x.length; i++) {
                     s.append(String.format(Locale.ROOT, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"%s\"/>%n",
-                            fmt(axes.px(series.x()[i])), fmt(axes.py(series.y()[i])), stroke));
+                            fmt(axes.px(x[i])), fmt(axes.py(y[i])), stroke));
                 }
             }
         }
@@ -130,8 +147,33 @@ final class SvgCharts {
                         fmt(x), fmt(y), fmt(Math.max(1, barWidth - 1)), fmt(axes.py(0) - y), fill));
             }
         }
+        for (int k = 0; k < c.samples().size(); k++) { // p50 and p99 of each set, as dashed verticals
+            double[] sorted = c.samples().get(k).values().clone();
+            java.util.Arrays.sort(sorted);
+            if (sorted.length == 0) {
+                continue;
+            }
+            String stroke = COLORS[k % COLORS.length];
+            String[] names = {"p50", "p99"};
+            double[] at = {percentile(sorted, 50), percentile(sorted, 99)};
+            for (int m = 0; m < 2; m++) {
+                double x = axes.px(Math.min(lastDecade, Math.max(firstDecade, Math.log10(Math.max(at[m], 1e-9)))));
+                double labelY = TOP + 14 + (k * 2 + m) * 12;
+                s.append(String.format(Locale.ROOT,
+                        "<line x1=\"%s\" y1=\"%d\" x2=\"%s\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"4 3\" class=\"marker\"/>"
+                                + "<text x=\"%s\" y=\"%s\" class=\"small\" fill=\"%s\">%s %s</text>%n",
+                        fmt(x), TOP, fmt(x), HEIGHT - BOTTOM, stroke, fmt(x + 3), fmt(labelY), stroke, names[m],
+                        shortNumber(at[m])));
+            }
+        }
         legend(s, c.samples().stream().map(Chart.Samples::name).toList());
         return close(s);
+    }
+
+    /** The nearest-rank percentile of sorted values. */
+    static double percentile(double[] sorted, double p) {
+        int rank = (int) Math.ceil(p / 100 * sorted.length);
+        return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
     }
 
     // ---- grouped bars ---------------------------------------------------------------------------
@@ -181,6 +223,21 @@ final class SvgCharts {
 
         void draw(StringBuilder s, String xLabel, String yLabel, boolean logX) {
             drawY(s, yLabel);
+            drawX(s, xLabel, logX);
+        }
+
+        /** A y axis in decades: yMin..yMax are powers of ten, labelled as the values they stand for. */
+        void drawLogY(StringBuilder s, String yLabel) {
+            axisLines(s);
+            for (double d = Math.ceil(yMin); d <= yMax + 1e-9; d++) {
+                s.append(String.format(Locale.ROOT,
+                        "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" class=\"grid\"/><text x=\"%d\" y=\"%s\" text-anchor=\"end\" class=\"small\">%s</text>%n",
+                        LEFT, fmt(py(d)), WIDTH - RIGHT, fmt(py(d)), LEFT - 6, fmt(py(d) + 4), shortNumber(Math.pow(10, d))));
+            }
+            yLabel(s, yLabel + " (log scale)");
+        }
+
+        void drawX(StringBuilder s, String xLabel, boolean logX) {
             if (logX) {
                 for (double d = xMin; d <= xMax + 1e-9; d++) {
                     tickX(s, d, shortNumber(Math.pow(10, d)));
@@ -195,20 +252,28 @@ final class SvgCharts {
                     (LEFT + WIDTH - RIGHT) / 2, HEIGHT - 10, HtmlReport.escape(xLabel)));
         }
 
-        void drawY(StringBuilder s, String yLabel) {
+        private void axisLines(StringBuilder s) {
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"axis\"/>%n",
                     LEFT, TOP, LEFT, HEIGHT - BOTTOM));
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"axis\"/>%n",
                     LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
+        }
+
+        private void yLabel(StringBuilder s, String yLabel) {
+            s.append(String.format(Locale.ROOT,
+                    "<text x=\"16\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">%s</text>%n",
+                    (TOP + HEIGHT - BOTTOM) / 2, (TOP + HEIGHT - BOTTOM) / 2, HtmlReport.escape(yLabel)));
+        }
+
+        void drawY(StringBuilder s, String yLabel) {
+            axisLines(s);
             double step = niceStep((yMax - yMin) / 5);
             for (double y = yMin; y <= yMax + 1e-9; y += step) {
                 s.append(String.format(Locale.ROOT,
                         "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" class=\"grid\"/><text x=\"%d\" y=\"%s\" text-anchor=\"end\" class=\"small\">%s</text>%n",
                         LEFT, fmt(py(y)), WIDTH - RIGHT, fmt(py(y)), LEFT - 6, fmt(py(y) + 4), shortNumber(y)));
             }
-            s.append(String.format(Locale.ROOT,
-                    "<text x=\"16\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">%s</text>%n",
-                    (TOP + HEIGHT - BOTTOM) / 2, (TOP + HEIGHT - BOTTOM) / 2, HtmlReport.escape(yLabel)));
+            yLabel(s, yLabel);
         }
 
         private void tickX(StringBuilder s, double x, String label) {

@@ -59,6 +59,26 @@ class TrialTest {
     }
 
     @Test
+    void aCheckThatCannotTellMakesTheVerdictInconclusive() {
+        Trial t = trial();
+        t.check(true, "a", "1");
+        t.inconclusive("b", "within the spread (%.2fx)", 1.2);
+        Result r = t.result();
+        assertEquals(Verdict.INCONCLUSIVE, r.verdict());
+        assertEquals("??", r.checks().get(1).mark());
+        assertEquals(null, r.checks().get(1).outcome());
+        assertEquals(0, Lab.exitCode(java.util.List.of(r)), "inconclusive is not a failure");
+    }
+
+    @Test
+    void aFailedCheckOutweighsAnInconclusiveOne() {
+        Trial t = trial();
+        t.inconclusive("a", "noise");
+        t.check(false, "b", "2");
+        assertEquals(Verdict.DOES_NOT_HOLD, t.result().verdict());
+    }
+
+    @Test
     void skippingIsSaidAndIsNotAPass() {
         Trial t = trial();
         t.skip("only one loop");

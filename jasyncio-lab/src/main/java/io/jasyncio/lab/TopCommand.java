@@ -1,0 +1,168 @@
+package io.jasyncio.lab;
+
+import com.sun.tools.attach.VirtualMachine;
+import io.jasyncio.lab.report.Terminal;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.management.jfr.RemoteRecordingStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@code ./jasyncio top PID}: a live view of a running process's loops, refreshed each second,
+ * from the JFR events the doctor's observer commits there ({@code io.jasyncio.LoopSample} every
+ * second, {@code io.jasyncio.BlockedLoop} when the watchdog catches a held loop). The process must
+ * run with {@code -Djasyncio.doctor=jfr} (or a file); it is reached through the attach API, which
+ * starts its local JMX agent, and JFR event streaming over that connection.
+ */
+@Command(name = "top", mixinStandardHelpOptions = true,
+        description = "Live view of a running jasyncio process's loops (started with -Djasyncio.doctor=jfr)")
+final class TopCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PID", description = "the process to watch")
+    long pid;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "refresh N times, then exit (default: until Ctrl-C)")
+    int iterations;
+
+    private final PrintStream out;
+    private final Map<Integer, Deque<RecordedEvent>> samples = new ConcurrentHashMap<>(); // newest last
+    private final Deque<String> blocked = new ArrayDeque<>();
+
+    TopCommand() {
+        this(System.out);
+    }
+
+    TopCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        String address;
+        try {
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
+            try {
+                address = vm.startLocalManagementAgent();
+            } finally {
+                vm.detach();
+            }
+        } catch (Exception e) {
+            System.err.println("jasyncio top: cannot attach to process " + pid + ": " + e.getMessage());
+            return 2;
+        }
+        JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address));
+        RemoteRecordingStream stream = new RemoteRecordingStream(jmx.getMBeanServerConnection());
+        try {
+            stream.setReuse(false); // samples are kept to take rates against: each must be its own object
+            stream.enable("io.jasyncio.LoopSample").withPeriod(Duration.ofSeconds(1));
+            stream.enable("io.jasyncio.BlockedLoop");
+            stream.onEvent("io.jasyncio.LoopSample", this::sampled);
+            stream.onEvent("io.jasyncio.BlockedLoop", this::blocked);
+            stream.startAsync();
+            for (int i = 0; iterations == 0 || i < iterations; i++) {
+                Thread.sleep(1000);
+                if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    out.println("jasyncio top: process " + pid + " ended");
+                    break;
+                }
+                draw(i);
+            }
+        } finally {
+            closeQuietly(stream);
+            closeQuietly(jmx);
+        }
+        return 0;
+    }
+
+    /** The process may be gone, and its end of the connection with it: nothing left to close cleanly. */
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception gone) {
+            // the target ended first
+        }
+    }
+
+    private synchronized void sampled(RecordedEvent e) {
+        Deque<RecordedEvent> history = samples.computeIfAbsent(e.getInt("loop"), k -> new ArrayDeque<>());
+        history.addLast(e);
+        while (history.size() > 10) {
+            history.removeFirst();
+        }
+    }
+
+    /**
+     * The newest sample at least 0.9 s older than the latest, to take rates against (JFR also emits
+     * periodic events at chunk boundaries, so neighbours may be moments apart); null if none yet.
+     */
+    private static RecordedEvent aSecondBefore(Deque<RecordedEvent> history) {
+        RecordedEvent latest = history.peekLast();
+        RecordedEvent found = null;
+        for (RecordedEvent e : history) {
+            if (Duration.between(e.getStartTime(), latest.getStartTime()).toMillis() >= 900) {
+                found = e;
+            }
+        }
+        return found;
+    }
+
+    private synchronized void blocked(RecordedEvent e) {
+        blocked.addFirst(String.format(Locale.ROOT, "%s held %.0f ms by %s at %s", e.getString("loopThread"),
+                e.getDuration("blockedFor").toNanos() / 1e6, e.getString("handle"), e.getString("blockingFrame")));
+        while (blocked.size() > 5) {
+            blocked.removeLast();
+        }
+    }
+
+    private synchronized void draw(int refresh) {
+        if (Terminal.colour(0, "").length() > 0) {
+            out.print("\u001b[H\u001b[2J"); // a terminal: redraw in place
+        }
+        out.printf(Locale.ROOT, "jasyncio top: process %d, %d loop(s)%n", pid, samples.size());
+        if (samples.isEmpty()) {
+            out.println(refresh < 3 ? "waiting for the first samples..."
+                    : "no loop samples: was the process started with -Djasyncio.doctor=jfr (and has it a loop)?");
+        } else {
+            out.println(Terminal.colour(1, String.format(Locale.ROOT, "%-16s %9s %7s %7s %6s %8s %8s %6s %6s %9s %5s",
+                    "loop thread", "iter/s", "select", "running", "ready", "timers", "cancel", "tasks", "exec-q",
+                    "lag max", "slow")));
+            for (Deque<RecordedEvent> history : new TreeMap<>(samples).values()) {
+                out.println(row(aSecondBefore(history), history.peekLast()));
+            }
+        }
+        if (!blocked.isEmpty()) {
+            out.println("recently held:");
+            for (String b : blocked) {
+                Terminal.wrap(b, "  ", "    ").forEach(out::println);
+            }
+        }
+        out.flush();
+    }
+
+    private static String row(RecordedEvent previous, RecordedEvent now) {
+        double seconds = previous == null ? 0
+                : Duration.between(previous.getStartTime(), now.getStartTime()).toNanos() / 1e9;
+        long iterations = now.getLong("iterations") - (previous != null ? previous.getLong("iterations") : 0);
+        long select = now.getDuration("selectNanos").toNanos() - (previous != null ? previous.getDuration("selectNanos").toNanos() : 0);
+        long running = now.getDuration("callbackNanos").toNanos() - (previous != null ? previous.getDuration("callbackNanos").toNanos() : 0);
+        double busy = select + running;
+        return String.format(Locale.ROOT, "%-16.16s %9s %6.0f%% %6.0f%% %6d %8d %8d %6d %6d %6.1f ms %5d",
+                now.getString("loopThread"), seconds > 0 ? String.format(Locale.ROOT, "%,.0f", iterations / seconds) : "-",
+                busy > 0 ? 100 * select / busy : 0.0, busy > 0 ? 100 * running / busy : 0.0, now.getInt("readyMax"),
+                now.getInt("timers"), now.getInt("cancelledTimers"), now.getInt("pendingTasks"),
+                now.getInt("executorQueue"), now.getDuration("lagMaxNanos").toNanos() / 1e6, now.getLong("slowSteps"));
+    }
+}

@@ -1,0 +1,53 @@
+package io.jasyncio.lab;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code top PID} on a child JVM running the example service with -Djasyncio.doctor=jfr. */
+class TopCommandTest {
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void showsTheLoopsOfARunningProcess(@TempDir Path classes) throws Exception {
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
+                System.getProperty("java.class.path"), "-proc:none",
+                Path.of("..", "examples", "doctor-service", "OrderService.java").toString()));
+        Process service = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED", "-Djasyncio.doctor=jfr",
+                "-cp", classes + File.pathSeparator + System.getProperty("java.class.path"),
+                "OrderService", "--seconds", "60", "--block")
+                .redirectErrorStream(true).redirectOutput(classes.resolve("service.log").toFile()).start();
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            int code = new CommandLine(new TopCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
+                    .execute(Long.toString(service.pid()), "--iterations", "5");
+            String output = bytes.toString(StandardCharsets.UTF_8);
+            System.out.println(output);
+            assertEquals(0, code, output);
+            assertTrue(Pattern.compile("(?m)^main +[0-9,-]+ +\\d+% +\\d+%").matcher(output).find(),
+                    "a row for the loop on thread main: " + output);
+        } finally {
+            service.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aProcessThatDoesNotExistIsAnError() {
+        int code = new CommandLine(new TopCommand(new PrintStream(new ByteArrayOutputStream())))
+                .execute(Long.toString(Integer.MAX_VALUE - 7));
+        assertEquals(2, code);
+    }
+}
