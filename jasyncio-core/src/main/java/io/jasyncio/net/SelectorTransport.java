@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
+import io.jasyncio.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.ResourceWarnings;
 
 import java.io.IOException;
 import java.nio.channels.NetworkChannel;
@@ -13,6 +15,8 @@ import java.nio.channels.SelectableChannel;
  * then connectionLost soon and the channel closed).
  * Each subclass keeps its own reading and its own write buffer, seen here only through
  * {@link #hasBufferedWrites()} and {@link #discardBufferedWrites()}.
+ * A transport collected without being closed has its channel closed by its tracker
+ * ({@link CollectedTransport}; "unclosed transport" is warned in debug mode).
  */
 abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> implements BaseTransport {
     final EventLoop loop;
@@ -23,8 +27,14 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
     boolean closing;
     /** Zero while connected; once the connection is lost, 1 plus the writes attempted since. */
     int connLost;
+    private final ResourceWarnings.Tracker unclosed;
 
     SelectorTransport(EventLoop loop, C channel, Object peername) {
+        this(loop, channel, peername, null);
+    }
+
+    /** {@code server}: the server that accepted the connection, or null. */
+    SelectorTransport(EventLoop loop, C channel, Object peername, Server server) {
         this.loop = loop;
         this.channel = channel;
         this.peername = peername;
@@ -35,6 +45,10 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
             local = null;
         }
         this.sockname = local;
+        boolean debug = loop.getDebug();
+        this.unclosed = ResourceWarnings.track(this,
+                debug ? "transport <" + getClass().getSimpleName() + " peer=" + peername + " local=" + local + ">" : null,
+                debug ? CreationStack.captureOutsideLibrary() : null, new CollectedTransport(loop, channel, server));
     }
 
     /** Whether writes wait in the buffer for the channel to become writable. */
@@ -112,6 +126,7 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
             } catch (IOException ignored) {
                 // nothing left to do with it
             }
+            unclosed.closed();
             connectionLostCleanup();
         }
     }
