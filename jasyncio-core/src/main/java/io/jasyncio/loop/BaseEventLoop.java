@@ -289,7 +289,8 @@ public abstract class BaseEventLoop implements EventLoop {
         if (Double.isNaN(delaySeconds)) {
             throw new IllegalArgumentException("delay must be a number, not NaN");
         }
-        return callAtNanos(nanoTime() + secondsToNanos(delaySeconds), callback);
+        long now = nanoTime();
+        return schedule(now + secondsToNanos(delaySeconds), now / 1e9 + delaySeconds, callback);
     }
 
     @Override
@@ -297,13 +298,18 @@ public abstract class BaseEventLoop implements EventLoop {
         if (Double.isNaN(when)) {
             throw new IllegalArgumentException("when must be a number, not NaN");
         }
-        return callAtNanos(secondsToNanos(when), callback);
+        return schedule(secondsToNanos(when), when, callback);
     }
 
     @Override
     public TimerHandle callAtNanos(long whenNanos, Runnable callback) {
+        return schedule(whenNanos, whenNanos / 1e9, callback);
+    }
+
+    /** {@code when} is what the handle's when() returns; {@code whenNanos} is when it runs. */
+    private TimerHandle schedule(long whenNanos, double when, Runnable callback) {
         checkOpenAndOwned("callAt");
-        TimerHandle h = new TimerHandle(this, whenNanos, timerSequence++, Objects.requireNonNull(callback, "callback"),
+        TimerHandle h = new TimerHandle(this, whenNanos, when, timerSequence++, Objects.requireNonNull(callback, "callback"),
                 contextSnapshot(), null);
         timers.push(h);
         return h;
