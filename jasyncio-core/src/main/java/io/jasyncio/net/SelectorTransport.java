@@ -95,8 +95,9 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
     }
 
     final void fatalError(Throwable exc, String message) {
-        FatalErrors.report(loop, exc, message, this, getProtocol());
-        forceClose(exc);
+        Throwable cause = ConnectionResetException.ifReset(exc);
+        FatalErrors.report(loop, cause, message, this, getProtocol());
+        forceClose(cause);
     }
 
     private void forceClose(Throwable exc) {
