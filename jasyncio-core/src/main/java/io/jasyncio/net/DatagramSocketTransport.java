@@ -83,7 +83,7 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
             throw new IllegalArgumentException("an unconnected endpoint needs an address to send to");
         }
         if (connLost > 0) {
-            connLost++;
+            dropWriteAfterConnectionLost();
             return;
         }
         if (queue.isEmpty()) {

@@ -19,6 +19,10 @@ import java.nio.channels.SelectableChannel;
  * ({@link CollectedTransport}; "unclosed transport" is warned in debug mode).
  */
 abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> implements BaseTransport {
+    /** After this many writes on a lost connection, asyncio starts to warn. */
+    static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+
     final EventLoop loop;
     final C channel;
     /** The addresses at the start (null if unknown or, for peername, unconnected). */
@@ -49,6 +53,17 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
         this.unclosed = ResourceWarnings.track(this,
                 debug ? "transport <" + getClass().getSimpleName() + " peer=" + peername + " local=" + local + ">" : null,
                 debug ? CreationStack.captureOutsideLibrary() : null, new CollectedTransport(loop, channel, server));
+    }
+
+    /**
+     * A write after the connection was lost is dropped, as asyncio; past a few, each one warns
+     * (asyncio's "socket.send() raised exception."), so a sender that goes on is not silent.
+     */
+    final void dropWriteAfterConnectionLost() {
+        if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
+            LOG.log(System.Logger.Level.WARNING, "socket.send() raised exception.");
+        }
+        connLost++;
     }
 
     /** Whether writes wait in the buffer for the channel to become writable. */

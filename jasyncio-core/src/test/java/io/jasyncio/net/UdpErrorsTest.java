@@ -88,6 +88,43 @@ class UdpErrorsTest {
         });
     }
 
+    /** Datagrams sent after the endpoint closed are dropped, as asyncio, but not silently: past a few, each warns. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void sendsAfterCloseWarn(String loopName) {
+        List<String> warnings = new ArrayList<>();
+        java.util.logging.Logger net = java.util.logging.Logger.getLogger("io.jasyncio.net");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                warnings.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        net.addHandler(capture);
+        try {
+            NetTesting.run(loopName, 20, () -> {
+                EventLoop loop = getRunningLoop();
+                var sender = Network.createDatagramEndpoint(loop, () -> new Recorder(loop), LOOPBACK_ANY_PORT, null, false);
+                sender.transport().close();
+                for (int i = 0; i < 10; i++) {
+                    sender.transport().sendto(ByteBuffer.wrap(new byte[] {1}), LOOPBACK_ANY_PORT);
+                }
+                return null;
+            });
+        } finally {
+            net.removeHandler(capture);
+        }
+        assertEquals(6, warnings.stream().filter("socket.send() raised exception."::equals).count(), warnings.toString());
+    }
+
     @ParameterizedTest
     @MethodSource("loops")
     void anIcmpErrorOnAConnectedEndpointLeavesItOpen(String loopName) {
