@@ -85,6 +85,25 @@ class UnclosedTransportTest {
                 + "UnclosedTransportTest"), "no creation site: " + unclosed.getFirst());
     }
 
+    /** A server left unclosed when its loop ends has its listening socket closed once collected. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void droppedServersCloseTheirListeningSockets(String loopName) throws Exception {
+        int baseline = openFds();
+        int servers = 50;
+        try (Runner runner = new Runner(false, loopName)) {
+            runner.run(() -> {
+                for (int i = 0; i < servers; i++) {
+                    Network.createServer(getRunningLoop(), Quiet::new, List.of("127.0.0.1"), 0, ServerOptions.defaults());
+                }
+                assertTrue(openFds() >= baseline + servers);
+                return null;
+            });
+        }
+        int after = collectUntilAtMost(baseline + SLACK);
+        assertTrue(after <= baseline + SLACK, after + " descriptors open after a GC, " + baseline + " before");
+    }
+
     /** Runs a debug-mode loop that opens {@code n} connections and drops them; returns the peak fd count. */
     private static int dropConnections(String loopName, int n) {
         try (Runner runner = new Runner(true, loopName)) {
