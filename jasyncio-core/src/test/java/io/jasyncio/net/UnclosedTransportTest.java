@@ -46,12 +46,6 @@ class UnclosedTransportTest {
     @ParameterizedTest
     @MethodSource("loops")
     void droppedConnectionsAreClosedOnceCollected(String loopName) throws Exception {
-        dropConnections(loopName, 10); // warm-up: classes loaded, loggers set up
-        for (int i = 0; i < 3; i++) { // and the warm-up's connections collected and closed
-            System.gc();
-            Thread.sleep(100);
-        }
-        int baseline = openFds();
         List<String> warnings = Collections.synchronizedList(new ArrayList<>());
         Logger resources = Logger.getLogger("io.jasyncio.resources");
         Handler capture = new Handler() {
@@ -71,6 +65,13 @@ class UnclosedTransportTest {
         resources.addHandler(capture);
         resources.setUseParentHandlers(false);
         try {
+            dropConnections(loopName, 10); // warm-up: classes loaded, loggers set up
+            for (int i = 0; i < 3; i++) { // and the warm-up's connections collected and closed
+                System.gc();
+                Thread.sleep(100);
+            }
+            warnings.clear();
+            int baseline = openFds();
             int peak = dropConnections(loopName, DROPPED);
             assertTrue(peak >= baseline + 2 * DROPPED - SLACK, "both ends were open: " + peak + " vs " + baseline);
             int after = collectUntilAtMost(baseline + SLACK);
