@@ -15,8 +15,12 @@ public class ConnectionResetException extends SocketException {
 
     /** {@code exc} as a ConnectionResetException when it reports a reset (the JDK keeps only the message), else itself. */
     static Throwable ifReset(Throwable exc) {
-        if (exc instanceof IOException && !(exc instanceof ConnectionResetException)
-                && String.valueOf(exc.getMessage()).startsWith("Connection reset")) {
+        return exc instanceof IOException io ? ifReset(io) : exc;
+    }
+
+    /** As {@link #ifReset(Throwable)}, for a read or write that throws it on. */
+    static IOException ifReset(IOException exc) {
+        if (!(exc instanceof ConnectionResetException) && String.valueOf(exc.getMessage()).startsWith("Connection reset")) {
             ConnectionResetException reset = new ConnectionResetException(exc.getMessage());
             reset.initCause(exc);
             return reset;

@@ -37,7 +37,12 @@ public final class Sockets {
         if (!buf.hasRemaining()) {
             return 0;
         }
-        int n = channel.read(buf);
+        int n;
+        try {
+            n = channel.read(buf);
+        } catch (IOException e) {
+            throw ConnectionResetException.ifReset(e);
+        }
         if (n != 0) {
             return Math.max(n, 0);
         }
@@ -52,7 +57,7 @@ public final class Sockets {
                     done.setResult(Math.max(r, 0));
                 }
             } catch (IOException e) {
-                done.setException(e);
+                done.setException(ConnectionResetException.ifReset(e));
             }
         });
         try {

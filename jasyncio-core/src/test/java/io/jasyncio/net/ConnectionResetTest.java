@@ -6,7 +6,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +21,7 @@ import static io.jasyncio.Asyncio.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** A peer's reset, for real (SO_LINGER 0, then close: an RST on loopback). */
 @Timeout(30)
@@ -24,6 +29,29 @@ class ConnectionResetTest {
 
     static List<String> loops() {
         return NetTesting.loops();
+    }
+
+    /** The low-level read, sockRecv, raises the same type for a reset. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void sockRecvRaisesConnectionResetOnAReset(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            try (ServerSocketChannel listener = ServerSocketChannel.open()) {
+                listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                listener.configureBlocking(false);
+                try (SocketChannel client = SocketChannel.open()) {
+                    client.configureBlocking(false);
+                    Sockets.sockConnect(loop, client, listener.getLocalAddress());
+                    SocketChannel peer = Sockets.sockAccept(loop, listener);
+                    peer.setOption(StandardSocketOptions.SO_LINGER, 0);
+                    peer.close(); // RST
+                    Exception e = assertThrows(IOException.class, () -> Sockets.sockRecv(loop, client, 10));
+                    assertInstanceOf(ConnectionResetException.class, e, "a reset read as " + e);
+                }
+            }
+            return null;
+        });
     }
 
     /**
