@@ -4,6 +4,7 @@ import io.jasyncio.context.Context;
 import io.jasyncio.context.CurrentContext;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.SelectableChannel;
 import java.util.ArrayDeque;
@@ -236,7 +237,8 @@ public abstract class BaseEventLoop implements LoopContract {
         if (Double.isNaN(delaySeconds)) {
             throw new IllegalArgumentException("delay must be a number, not NaN");
         }
-        return callAtNanos(nanoTime() + secondsToNanos(delaySeconds), callback);
+        long now = nanoTime();
+        return schedule(now + secondsToNanos(delaySeconds), now / 1e9 + delaySeconds, callback);
     }
 
     @Override
@@ -244,13 +246,18 @@ public abstract class BaseEventLoop implements LoopContract {
         if (Double.isNaN(when)) {
             throw new IllegalArgumentException("when must be a number, not NaN");
         }
-        return callAtNanos(secondsToNanos(when), callback);
+        return schedule(secondsToNanos(when), when, callback);
     }
 
     @Override
     public TimerHandle callAtNanos(long whenNanos, Runnable callback) {
+        return schedule(whenNanos, whenNanos / 1e9, callback);
+    }
+
+    /** {@code when} is what the handle's when() returns; {@code whenNanos} is when it runs. */
+    private TimerHandle schedule(long whenNanos, double when, Runnable callback) {
         checkOpenAndOwned("callAt");
-        TimerHandle h = new TimerHandle(this, whenNanos, timerSequence++, Objects.requireNonNull(callback, "callback"),
+        TimerHandle h = new TimerHandle(this, whenNanos, when, timerSequence++, Objects.requireNonNull(callback, "callback"),
                 contextSnapshot(), null);
         timers.push(h);
         return h;
@@ -596,19 +603,29 @@ public abstract class BaseEventLoop implements LoopContract {
         return exceptionHandler;
     }
 
+    /**
+     * As asyncio's {@code call_exception_handler}: nothing a handler throws ends the loop, short
+     * of a {@link VirtualMachineError}. A failing handler is reported by the default one; if that
+     * fails too (a logger that cannot open its files when descriptors run out, say), the
+     * {@linkplain #lastResortReport last resort} writes both to {@code System.err}.
+     */
     @Override
     public void callExceptionHandler(Map<String, Object> context) {
         ExceptionHandler handler = exceptionHandler;
         if (handler == null) {
             try {
                 defaultExceptionHandler(context);
+            } catch (VirtualMachineError e) {
+                throw e;
             } catch (Throwable t) {
-                LOG.log(System.Logger.Level.ERROR, "Exception in default exception handler", t);
+                lastResortReport("Exception in default exception handler", t, context);
             }
             return;
         }
         try {
             handler.handle(this, context);
+        } catch (VirtualMachineError e) {
+            throw e;
         } catch (Throwable t) {
             try {
                 Map<String, Object> nested = new LinkedHashMap<>();
@@ -616,10 +633,33 @@ public abstract class BaseEventLoop implements LoopContract {
                 nested.put("exception", t);
                 nested.put("context", context);
                 defaultExceptionHandler(nested);
+            } catch (VirtualMachineError e) {
+                throw e;
             } catch (Throwable t2) {
-                LOG.log(System.Logger.Level.ERROR, "Exception in default exception handler while handling an "
-                        + "unexpected error in custom exception handler", t2);
+                lastResortReport("Exception in default exception handler while handling an unexpected error "
+                        + "in custom exception handler", t2, context);
             }
+        }
+    }
+
+    /**
+     * The report that cannot fail: plain writes to {@code System.err}, no logger, no formatter,
+     * nothing that opens a file or loads a class that is not loaded yet. What it cannot write is
+     * dropped.
+     */
+    private static void lastResortReport(String why, Throwable failure, Map<String, Object> context) {
+        try {
+            PrintStream err = System.err;
+            err.println(new StringBuilder(why).append(": ").append(failure));
+            err.println(new StringBuilder("while reporting: ").append(context.get("message"))
+                    .append(": ").append(context.get("exception")));
+            if (context.get("exception") instanceof Throwable original) {
+                original.printStackTrace(err);
+            }
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable ignored) {
+            // nowhere left to write
         }
     }
 

@@ -1,6 +1,8 @@
 package io.jasyncio.loop;
 
+import java.security.CodeSource;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Where a future or task was created: a few frames of the creating code, captured in debug mode
@@ -20,6 +22,24 @@ public final class CreationStack {
     public static StackTraceElement[] capture() {
         List<StackTraceElement> frames = WALKER.walk(s -> s
                 .dropWhile(f -> isMachinery(f.getClassName()))
+                .limit(MAX_FRAMES)
+                .map(StackWalker.StackFrame::toStackTraceElement)
+                .toList());
+        return frames.toArray(new StackTraceElement[0]);
+    }
+
+    private static final StackWalker CLASS_WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    /**
+     * As {@link #capture()}, skipping every frame of the library itself, whatever its package:
+     * for what the library creates on the caller's behalf (a transport, deep in the network
+     * layer or in a server's accept), so the first frame is still the caller's code.
+     */
+    public static StackTraceElement[] captureOutsideLibrary() {
+        CodeSource library = CreationStack.class.getProtectionDomain().getCodeSource();
+        List<StackTraceElement> frames = CLASS_WALKER.walk(s -> s
+                .dropWhile(f -> isMachinery(f.getClassName())
+                        || Objects.equals(f.getDeclaringClass().getProtectionDomain().getCodeSource(), library))
                 .limit(MAX_FRAMES)
                 .map(StackWalker.StackFrame::toStackTraceElement)
                 .toList());

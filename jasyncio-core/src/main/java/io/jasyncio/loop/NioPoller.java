@@ -110,6 +110,12 @@ public final class NioPoller implements Poller {
 
     @Override
     public void close() throws IOException {
+        // A closed selector keeps its keys (its fd-to-key map is not cleared), and so their
+        // attachments: the handles and, through them, every transport and protocol still
+        // registered. Let go of them, so a closed loop does not keep its connections alive.
+        for (SelectionKey key : selector.keys()) {
+            key.attach(null);
+        }
         selector.close();
     }
 }

@@ -5,23 +5,35 @@ import io.jasyncio.context.Context;
 /**
  * A callback due at a deadline: what {@code callLater}/{@code callAt} return. Cancelling only
  * marks it; the loop drops it from its heap lazily (see {@link TimerHeap}).
+ *
+ * <p>The deadline is kept twice: in nanoseconds, which order the heap and decide when it runs,
+ * and as the exact seconds it was given ({@code callAt(t)}: t; {@code callLater(d)}:
+ * {@code time() + d}), which {@link #when()} returns, as asyncio stores the float: a double
+ * does not survive the round trip through whole nanoseconds.
  */
 public final class TimerHandle extends Handle {
     final long deadlineNanos;
+    private final double when;
     final long sequence;
     /** The heap this handle sits in, or null when it is not scheduled (ran, dropped, or not yet pushed). */
     TimerHeap heap;
 
     TimerHandle(BaseEventLoop loop, long deadlineNanos, long sequence, Runnable callback,
                 Object contextSnapshot, Context context) {
+        this(loop, deadlineNanos, deadlineNanos / 1e9, sequence, callback, contextSnapshot, context);
+    }
+
+    TimerHandle(BaseEventLoop loop, long deadlineNanos, double when, long sequence, Runnable callback,
+                Object contextSnapshot, Context context) {
         super(loop, callback, contextSnapshot, context);
         this.deadlineNanos = deadlineNanos;
+        this.when = when;
         this.sequence = sequence;
     }
 
-    /** The deadline, in the loop's {@link EventLoop#time()} seconds. */
+    /** The deadline, in the loop's {@link EventLoop#time()} seconds: exactly the value scheduled. */
     public double when() {
-        return deadlineNanos / 1e9;
+        return when;
     }
 
     /** The deadline in the loop's {@link EventLoop#nanoTime()} nanoseconds. */

@@ -4,7 +4,6 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 
 import java.io.IOException;
-import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
@@ -16,6 +15,11 @@ import java.util.Objects;
  * {@code _SelectorDatagramTransport}: each readiness event receives one datagram into the loop's
  * shared buffer; sends go out directly when nothing is queued, otherwise they queue (with the
  * same high/low water flow control as stream transports) behind a writer callback.
+ *
+ * <p>As asyncio, an I/O error on a send or a receive (a datagram too long, an ICMP error
+ * reported on a connected endpoint, no buffer space) belongs to that one datagram: it goes to
+ * {@link DatagramProtocol#errorReceived} and the endpoint stays open. Only a failing protocol
+ * callback ends it.
  */
 public final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> implements DatagramTransport {
     private final SocketAddress remote;
@@ -55,11 +59,8 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
         SocketAddress from;
         try {
             from = channel.receive(data);
-        } catch (PortUnreachableException e) {
-            protocol.errorReceived(e);
-            return;
         } catch (IOException e) {
-            fatalError(e, "Fatal read error on datagram transport");
+            protocol.errorReceived(e);
             return;
         }
         if (from == null) {
@@ -82,7 +83,7 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
             throw new IllegalArgumentException("an unconnected endpoint needs an address to send to");
         }
         if (connLost > 0) {
-            connLost++;
+            dropWriteAfterConnectionLost();
             return;
         }
         if (queue.isEmpty()) {
@@ -90,14 +91,11 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
                 if (send(data, address) > 0 || !data.hasRemaining()) {
                     return;
                 }
-            } catch (PortUnreachableException e) {
+            } catch (IOException e) {
                 protocol.errorReceived(e);
                 return;
-            } catch (IOException e) {
-                fatalError(e, "Fatal write error on datagram transport");
-                return;
             }
-            loop.addWriter(channel, onWritable);
+            loop.addWriter(channel, onWritable); // no room in the kernel's buffer: queue it, send when writable
         }
         ByteBuffer copy = ByteBuffer.allocate(data.remaining()).put(data).flip();
         queue.addLast(new Queued(copy, address));
@@ -125,10 +123,10 @@ public final class DatagramSocketTransport extends SelectorTransport<DatagramCha
                 if (send(next.data, next.address) == 0 && size > 0) {
                     return; // still full: wait for the next writable event
                 }
-            } catch (PortUnreachableException e) {
-                protocol.errorReceived(e);
             } catch (IOException e) {
-                fatalError(e, "Fatal write error on datagram transport");
+                queue.pollFirst(); // that datagram is dropped, as asyncio: the rest are sent when writable
+                bufferSize -= size;
+                protocol.errorReceived(e);
                 return;
             }
             queue.pollFirst();

@@ -8,9 +8,11 @@ import java.util.Map;
 
 /**
  * How transports report the error that ends a connection (asyncio's {@code _fatal_error}): an
- * I/O error from the peer (reset, broken pipe...) is part of life and only logged in debug mode;
- * anything else (a protocol callback that threw, a TLS failure) goes to the loop's exception
- * handler. Either way only that connection ends.
+ * {@link IOException} is part of life and only logged in debug mode, at DEBUG on
+ * {@code io.jasyncio.net}: a peer's reset or broken pipe, and TLS failures too (a failed
+ * handshake, bad records: {@code SSLException} is an {@code IOException}, as CPython's
+ * {@code SSLError} is an {@code OSError}). Anything else (a protocol callback that threw) goes
+ * to the loop's exception handler. Either way only that connection ends.
  */
 final class FatalErrors {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
@@ -21,7 +23,13 @@ final class FatalErrors {
     static void report(EventLoop loop, Throwable exc, String message, BaseTransport transport, BaseProtocol protocol) {
         if (exc instanceof IOException) {
             if (loop.getDebug()) {
-                LOG.log(System.Logger.Level.DEBUG, transport + ": " + message, exc);
+                try {
+                    LOG.log(System.Logger.Level.DEBUG, transport + ": " + message, exc);
+                } catch (VirtualMachineError e) {
+                    throw e;
+                } catch (Throwable loggingFailed) {
+                    // a logger that cannot log (no descriptor left for its files, say) must not end the loop
+                }
             }
             return;
         }

@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
+import io.jasyncio.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.ResourceWarnings;
 
 import java.io.IOException;
 import java.nio.channels.NetworkChannel;
@@ -13,8 +15,14 @@ import java.nio.channels.SelectableChannel;
  * then connectionLost soon and the channel closed).
  * Each subclass keeps its own reading and its own write buffer, seen here only through
  * {@link #hasBufferedWrites()} and {@link #discardBufferedWrites()}.
+ * A transport collected without being closed has its channel closed by its tracker
+ * ({@link CollectedTransport}; "unclosed transport" is warned in debug mode).
  */
 abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> implements BaseTransport {
+    /** After this many writes on a lost connection, asyncio starts to warn. */
+    static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+
     final EventLoop loop;
     final C channel;
     /** The addresses at the start (null if unknown or, for peername, unconnected). */
@@ -23,8 +31,14 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
     boolean closing;
     /** Zero while connected; once the connection is lost, 1 plus the writes attempted since. */
     int connLost;
+    private final ResourceWarnings.Tracker unclosed;
 
     SelectorTransport(EventLoop loop, C channel, Object peername) {
+        this(loop, channel, peername, null);
+    }
+
+    /** {@code server}: the server that accepted the connection, or null. */
+    SelectorTransport(EventLoop loop, C channel, Object peername, Server server) {
         this.loop = loop;
         this.channel = channel;
         this.peername = peername;
@@ -35,6 +49,21 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
             local = null;
         }
         this.sockname = local;
+        boolean debug = loop.getDebug();
+        this.unclosed = ResourceWarnings.track(this,
+                debug ? "transport <" + getClass().getSimpleName() + " peer=" + peername + " local=" + local + ">" : null,
+                debug ? CreationStack.captureOutsideLibrary() : null, new CollectedTransport(loop, channel, server));
+    }
+
+    /**
+     * A write after the connection was lost is dropped, as asyncio; past a few, each one warns
+     * (asyncio's "socket.send() raised exception."), so a sender that goes on is not silent.
+     */
+    final void dropWriteAfterConnectionLost() {
+        if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
+            LOG.log(System.Logger.Level.WARNING, "socket.send() raised exception.");
+        }
+        connLost++;
     }
 
     /** Whether writes wait in the buffer for the channel to become writable. */
@@ -81,8 +110,9 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
     }
 
     final void fatalError(Throwable exc, String message) {
-        FatalErrors.report(loop, exc, message, this, getProtocol());
-        forceClose(exc);
+        Throwable cause = ConnectionResetException.ifReset(exc);
+        FatalErrors.report(loop, cause, message, this, getProtocol());
+        forceClose(cause);
     }
 
     private void forceClose(Throwable exc) {
@@ -112,6 +142,7 @@ abstract class SelectorTransport<C extends SelectableChannel & NetworkChannel> i
             } catch (IOException ignored) {
                 // nothing left to do with it
             }
+            unclosed.closed();
             connectionLostCleanup();
         }
     }

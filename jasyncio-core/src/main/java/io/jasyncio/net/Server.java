@@ -1,8 +1,10 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.ResourceWarnings;
 
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -13,10 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Supplier;
 
 import static io.jasyncio.task.Tasks.await;
@@ -25,6 +26,11 @@ import static io.jasyncio.task.Tasks.await;
  * A listening server (asyncio's {@code Server}): accepts connections on its sockets through the
  * loop's reader callbacks and gives each a transport and a new protocol. {@link #close()} stops
  * listening; {@link #waitClosed()} also waits for the connections it made to end.
+ *
+ * <p>As asyncio, the server holds its connections weakly (a {@link WeakHashMap} for
+ * {@link #closeClients()}, plus a count for {@link #waitClosed()}): one that nobody references
+ * any more, not even the loop, is collected, its channel closed, and it stops counting. A
+ * server collected unclosed has its listening sockets closed likewise.
  */
 public final class Server implements AutoCloseable {
     /** asyncio's pause before accepting again after running out of file descriptors. */
@@ -37,7 +43,10 @@ public final class Server implements AutoCloseable {
     private final int backlog;
     private final TlsOptions tls;
     private final Path unixPath;
-    private final Set<Transport> clients = new LinkedHashSet<>();
+    private final Map<Transport, Boolean> clients = new WeakHashMap<>();
+    /** Connections made and not yet ended (closed, or collected unclosed). */
+    private int activeCount;
+    private final ResourceWarnings.Tracker unclosed;
     private List<Future<Void>> waiters = new ArrayList<>();
     private boolean serving;
     private Future<Void> serveForeverFuture;
@@ -51,6 +60,17 @@ public final class Server implements AutoCloseable {
         this.backlog = backlog;
         this.tls = tls;
         this.unixPath = unixPath;
+        boolean debug = loop.getDebug();
+        this.unclosed = ResourceWarnings.track(this, debug ? "server <Server sockets=" + addresses() + ">" : null,
+                debug ? CreationStack.captureOutsideLibrary() : null, new ClosesChannels(List.copyOf(sockets)));
+    }
+
+    /** The release action of a server collected unclosed: it must not hold the server. */
+    private record ClosesChannels(List<ServerSocketChannel> channels) implements Runnable {
+        @Override
+        public void run() {
+            channels.forEach(Server::closeQuietly);
+        }
     }
 
     public EventLoop getLoop() {
@@ -158,26 +178,38 @@ public final class Server implements AutoCloseable {
     }
 
     void attach(Transport transport) {
-        clients.add(transport);
+        clients.put(transport, Boolean.TRUE);
+        activeCount++;
     }
 
     void detach(Transport transport) {
-        clients.remove(transport);
-        if (clients.isEmpty() && sockets == null) {
+        if (clients.remove(transport) != null) {
+            connectionEnded();
+        }
+    }
+
+    /** A connection was collected without being closed (see {@link CollectedTransport}). */
+    void detachCollected() {
+        connectionEnded();
+    }
+
+    private void connectionEnded() {
+        activeCount--;
+        if (activeCount == 0 && sockets == null) {
             wakeup();
         }
     }
 
     /** Closes every connection this server made (asyncio 3.13's close_clients). */
     public void closeClients() {
-        for (Transport t : List.copyOf(clients)) {
+        for (Transport t : List.copyOf(clients.keySet())) {
             t.close();
         }
     }
 
     /** Aborts every connection this server made, dropping buffered data (abort_clients). */
     public void abortClients() {
-        for (Transport t : List.copyOf(clients)) {
+        for (Transport t : List.copyOf(clients.keySet())) {
             t.abort();
         }
     }
@@ -205,6 +237,7 @@ public final class Server implements AutoCloseable {
             return;
         }
         sockets = null;
+        unclosed.closed();
         for (ServerSocketChannel socket : s) {
             loop.removeReader(socket);
             closeQuietly(socket);
@@ -221,7 +254,7 @@ public final class Server implements AutoCloseable {
             serveForeverFuture.cancel();
             serveForeverFuture = null;
         }
-        if (clients.isEmpty()) {
+        if (activeCount == 0) {
             wakeup();
         }
     }

@@ -45,7 +45,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
      * connectionMade, then reading, then {@code waiter} (may be null) gets its result.
      */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
-        super(loop, channel, remoteAddressOrNull(channel));
+        super(loop, channel, remoteAddressOrNull(channel), server);
         this.server = server;
         this.readBuffer = ReadBuffer.of(loop);
         setNoDelay(channel);

@@ -39,7 +39,12 @@ public final class Sockets {
             return 0;
         }
         return whenReady(loop, channel, false, () -> {
-            int n = channel.read(buf);
+            int n;
+            try {
+                n = channel.read(buf);
+            } catch (IOException e) {
+                throw ConnectionResetException.ifReset(e); // one type for a reset, whichever path saw it
+            }
             return n == 0 ? null : Math.max(n, 0); // -1 (end of stream) is reported as 0
         });
     }

@@ -53,13 +53,17 @@ public final class StreamReaderProtocol implements Protocol {
                 clientConnected.handle(r, w);
                 return null;
             }, null, null);
-            task.addDoneCallback(this::clientTaskDone);
+            task.addDoneCallback(t -> clientTaskDone(t, transport));
         }
     }
 
-    /** A failed handler is reported and its connection closed, as asyncio does. */
-    private void clientTaskDone(Future<Void> t) {
-        Transport tr = transport;
+    /**
+     * A failed handler is reported and its connection closed, as asyncio does, with the transport
+     * it was given ({@code made}) when the connection is already lost: a handler often fails
+     * because it was, and connectionLost has let go of the transport by then.
+     */
+    private void clientTaskDone(Future<Void> t, Transport made) {
+        Transport tr = transport != null ? transport : made;
         if (t.isCancelled()) {
             if (tr != null) {
                 tr.close();

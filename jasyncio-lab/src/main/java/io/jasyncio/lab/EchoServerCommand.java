@@ -1,5 +1,6 @@
 package io.jasyncio.lab;
 
+import io.jasyncio.net.ConnectionResetException;
 import io.jasyncio.net.Network;
 import io.jasyncio.net.Server;
 import io.jasyncio.net.ServerOptions;
@@ -59,7 +60,8 @@ final class EchoServerCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void echoStream(StreamReader reader, StreamWriter writer) throws Exception {
+    /** Echoes until EOF. A peer's reset is a normal end for an echo service: it ends quietly too. */
+    static void echoStream(StreamReader reader, StreamWriter writer) throws Exception {
         try {
             while (true) {
                 byte[] data = reader.read(64 * 1024);
@@ -69,6 +71,8 @@ final class EchoServerCommand implements Callable<Integer> {
                 writer.write(data);
                 writer.drain();
             }
+        } catch (ConnectionResetException reset) {
+            // the peer went away: nothing to report
         } finally {
             writer.close();
         }

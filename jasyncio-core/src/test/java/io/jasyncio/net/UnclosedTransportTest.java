@@ -1,0 +1,189 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.task.Runner;
+import io.jasyncio.task.Task;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.getRunningLoop;
+import static io.jasyncio.Asyncio.sleep;
+import static io.jasyncio.Asyncio.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Connections dropped without close(), counted in real descriptors (/proc/self/fd): as in
+ * asyncio, a transport that becomes garbage has its socket closed (with an "unclosed transport"
+ * warning in debug mode), and a server does not keep its connections alive.
+ */
+@Timeout(60)
+class UnclosedTransportTest {
+    private static final int DROPPED = 1_000;
+    /** Descriptors the JVM may open meanwhile for its own reasons (class files, a log handler...). */
+    private static final int SLACK = 20;
+
+    static List<String> loops() {
+        return NetTesting.loops();
+    }
+
+    /** Accepts and connects, then forgets both ends: neither side ever calls close(). */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void droppedConnectionsAreClosedOnceCollected(String loopName) throws Exception {
+        List<String> warnings = Collections.synchronizedList(new ArrayList<>());
+        Logger resources = Logger.getLogger("io.jasyncio.resources");
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                warnings.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        resources.addHandler(capture);
+        resources.setUseParentHandlers(false);
+        try {
+            dropConnections(loopName, 10); // warm-up: classes loaded, loggers set up
+            for (int i = 0; i < 3; i++) { // and the warm-up's connections collected and closed
+                System.gc();
+                Thread.sleep(100);
+            }
+            warnings.clear();
+            int baseline = openFds();
+            int peak = dropConnections(loopName, DROPPED);
+            assertTrue(peak >= baseline + 2 * DROPPED - SLACK, "both ends were open: " + peak + " vs " + baseline);
+            int after = collectUntilAtMost(baseline + SLACK);
+            assertTrue(after <= baseline + SLACK, after + " descriptors open after a GC, " + baseline + " before");
+        } finally {
+            resources.removeHandler(capture);
+            resources.setUseParentHandlers(true);
+        }
+        List<String> unclosed = warnings.stream().filter(w -> w.startsWith("unclosed transport <SocketTransport")).toList();
+        assertTrue(unclosed.size() >= 2 * DROPPED - SLACK, unclosed.size() + " warnings of " + 2 * DROPPED);
+        assertTrue(unclosed.getFirst().contains("Object created at (most recent call first):\n\tat io.jasyncio.net."
+                + "UnclosedTransportTest"), "no creation site: " + unclosed.getFirst());
+    }
+
+    /** A server left unclosed when its loop ends has its listening socket closed once collected. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void droppedServersCloseTheirListeningSockets(String loopName) throws Exception {
+        int baseline = openFds();
+        int servers = 50;
+        try (Runner runner = new Runner(false, loopName)) {
+            runner.run(() -> {
+                for (int i = 0; i < servers; i++) {
+                    Network.createServer(getRunningLoop(), Quiet::new, List.of("127.0.0.1"), 0, ServerOptions.defaults());
+                }
+                assertTrue(openFds() >= baseline + servers);
+                return null;
+            });
+        }
+        int after = collectUntilAtMost(baseline + SLACK);
+        assertTrue(after <= baseline + SLACK, after + " descriptors open after a GC, " + baseline + " before");
+    }
+
+    /** Runs a debug-mode loop that opens {@code n} connections and drops them; returns the peak fd count. */
+    private static int dropConnections(String loopName, int n) {
+        try (Runner runner = new Runner(true, loopName)) {
+            return runner.run(() -> {
+                EventLoop loop = getRunningLoop();
+                Future<Void> allAccepted = loop.createFuture();
+                int[] accepted = {0};
+                Server server = Streams.startServer(loop, (reader, writer) -> { // returns without closing
+                    if (++accepted[0] == n) {
+                        allAccepted.setResult(null);
+                    }
+                }, "127.0.0.1", 0, ServerOptions.defaults().withBacklog(n), StreamReader.DEFAULT_LIMIT);
+                for (int i = 0; i < n; i++) {
+                    Network.createConnection(loop, Quiet::new, "127.0.0.1", NetTesting.port(server));
+                }
+                waitFor(allAccepted, 30.0);
+                int peak = openFds();
+                server.close(); // stops listening; the connections are left to the collector
+                return peak;
+            });
+        }
+    }
+
+    /**
+     * A server keeps no strong hold on its connections: one the loop no longer watches (its
+     * handler returned without closing it; the peer half-closed, so nothing is read any more) is
+     * collected, its socket closed (the peer sees the end), and waitClosed() does not wait for it.
+     */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void aServerLetsGoOfConnectionsNobodyHolds(String loopName) {
+        NetTesting.run(loopName, 40, () -> {
+            EventLoop loop = getRunningLoop();
+            int n = 50;
+            Server server = Streams.startServer(loop, (reader, writer) -> {
+            }, "127.0.0.1", 0, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
+            List<StreamConnection> clients = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                StreamConnection c = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server), null,
+                        StreamReader.DEFAULT_LIMIT);
+                c.writer().writeEof(); // the server side reads EOF and stops reading
+                clients.add(c);
+            }
+            List<Task<byte[]>> reads = new ArrayList<>();
+            for (StreamConnection c : clients) {
+                reads.add(createTask(() -> c.reader().read(1)));
+            }
+            while (!reads.stream().allMatch(Task::isDone)) {
+                System.gc();
+                sleep(0.05);
+            }
+            for (int i = 0; i < n; i++) {
+                assertEquals(0, await(reads.get(i)).length, "the server's end of the connection was closed: EOF");
+                clients.get(i).writer().close();
+            }
+            server.close();
+            waitFor(createTask(server::waitClosed), 10.0);
+            return null;
+        });
+    }
+
+    static int openFds() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return (int) fds.count();
+        }
+    }
+
+    /** GCs until at most {@code limit} descriptors are open (or 10 s pass); returns the count. */
+    private static int collectUntilAtMost(int limit) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        int open;
+        while ((open = openFds()) > limit && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(100);
+        }
+        return open;
+    }
+
+    /** A client protocol that does nothing at all. */
+    static final class Quiet implements Protocol {
+    }
+}
