@@ -24,19 +24,25 @@ public final class ThreadsafeCoroutines {
     public static <T> CompletableFuture<T> submit(Coroutine<T> body, EventLoop loop) {
         Objects.requireNonNull(body, "body");
         CompletableFuture<T> outcome = new CompletableFuture<>();
-        loop.callSoonThreadsafe(() -> {
-            if (outcome.isDone()) {
-                return; // cancelled before it could start
-            }
-            Task<T> task;
-            try {
-                task = Tasks.create(loop, body, null, null);
-            } catch (Throwable t) {
-                outcome.completeExceptionally(t);
-                throw t;
-            }
-            CompletableFutureBridge.chain(task, outcome);
-        });
+        loop.callSoonThreadsafe(() -> start(loop, body, outcome));
         return outcome;
+    }
+
+    /**
+     * The loop side of {@link #submit}, on {@code loop}'s thread: creates the task and chains it
+     * to {@code outcome}, unless {@code outcome} was cancelled before the loop got to it.
+     */
+    public static <T> void start(EventLoop loop, Coroutine<T> body, CompletableFuture<T> outcome) {
+        if (outcome.isDone()) {
+            return; // cancelled before it could start
+        }
+        Task<T> task;
+        try {
+            task = Tasks.create(loop, body, null, null);
+        } catch (Throwable t) {
+            outcome.completeExceptionally(t);
+            throw t;
+        }
+        CompletableFutureBridge.chain(task, outcome);
     }
 }
