@@ -212,7 +212,9 @@ public final class EventLoopGroup implements AutoCloseable {
         } catch (Throwable t) {
             terminated.completeExceptionally(t);
         } finally {
-            m.closed = true;
+            synchronized (m) {
+                m.closed = true;
+            }
             if (!m.loop.isRunning()) {
                 m.loop.close();
             }
