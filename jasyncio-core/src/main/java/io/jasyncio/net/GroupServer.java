@@ -2,6 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.group.EventLoopGroup;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.task.Tasks;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -266,6 +267,7 @@ public final class GroupServer {
                 closeQuietly(acceptorSocket);
             }
             server.close();
+            Tasks.yieldNow(); // a channel the poller watched is released at its next turn: then the port is free
         });
     }
 

@@ -77,7 +77,7 @@ class EventLoopGroupTest {
             return null;
         });
         assertEquals(1, group.submit(() -> 1).get(10, TimeUnit.SECONDS)); // both loops are running tasks
-        CompletableFuture<Void> terminated = group.shutdownGracefully(Duration.ofSeconds(1), Duration.ofSeconds(20));
+        CompletableFuture<Void> terminated = group.shutdownGracefully(Duration.ofSeconds(2), Duration.ofSeconds(20));
         // Work keeps coming for a while: the quiet period keeps restarting, and the work is done.
         for (int i = 0; i < 6; i++) {
             int n = i;
