@@ -50,12 +50,27 @@ public final class SignalHandlers {
             if (INSTALLED.containsKey(signal)) {
                 return null;
             }
+            Installed installed;
             try {
-                return install(loop, signal, onSignalThread);
+                installed = install(loop, signal, onSignalThread);
             } catch (UnsupportedOperationException notHere) {
                 return null; // e.g. -Xrs: the JVM keeps the signal
             }
+            if (!isJvmDefault(installed.jvmHandler)) {
+                uninstall(signal, installed); // the application set its own handler: leave it alone, as asyncio does
+                return null;
+            }
+            return installed;
         }
+    }
+
+    /**
+     * The JVM's own handling: the shutdown hooks' handler or the system default. sun.misc hands
+     * the JVM's handler back wrapped, named only by its {@code toString} ("java.lang.Terminator$1@...");
+     * SigintTest fails if a JDK stops naming it so.
+     */
+    private static boolean isJvmDefault(sun.misc.SignalHandler handler) {
+        return handler == sun.misc.SignalHandler.SIG_DFL || String.valueOf(handler).startsWith("java.lang.Terminator");
     }
 
     private static Installed install(EventLoop loop, Signal signal, Runnable onSignalThread) {

@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * asyncio 3.11's Runner behaviour on Ctrl-C: the first SIGINT cancels the main task (so its
  * {@code finally} blocks and cleanup run, and {@link Runner#run} throws {@link KeyboardInterrupt});
  * a later one gives SIGINT back to the JVM and raises it again, which ends the process at once
- * (exit status 130) even if the loop is stuck. Installed only on the JVM's main thread and when
- * no loop handles SIGINT already, as asyncio installs it only over the default handler.
+ * (exit status 130) even if the loop is stuck. Installed only on the JVM's main thread and over
+ * the JVM's own SIGINT handling (not over a loop's or the application's), as asyncio installs it
+ * only over the default handler.
  */
 final class SigintCancelsMainTask implements AutoCloseable {
     private final AtomicInteger interrupts = new AtomicInteger();

@@ -49,16 +49,37 @@ class SigintTest {
         }
     }
 
-    /** The child: a main task that sleeps; "stubborn" swallows the cancellation and holds the loop thread. */
+    /** As asyncio installs its handler only over the default one: an application's own SIGINT handler stays. */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void anApplicationsOwnSigintHandlerIsLeftAlone(String loopName) throws Exception {
+        try (ChildJvm child = new ChildJvm(loopName, Probe.class.getName(), "own-handler")) {
+            child.awaitLine("ready", 30);
+            child.kill("INT");
+            child.awaitLine("the application's handler got SIGINT", 10);
+            child.awaitLine("run returned", 10);
+            assertEquals(0, child.exitValue(10), child.output());
+        }
+    }
+
+    /**
+     * The child: a main task that sleeps; "stubborn" swallows the cancellation and holds the loop
+     * thread; "own-handler" installs its own SIGINT handler first and sleeps only 2 s.
+     */
     public static final class Probe {
+        @SuppressWarnings("sunapi")
         public static void main(String[] args) {
             boolean stubborn = args[0].equals("stubborn");
+            boolean ownHandler = args[0].equals("own-handler");
+            if (ownHandler) {
+                sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> say("the application's handler got SIGINT"));
+            }
             try {
                 Asyncio.run(() -> {
                     Thread loopThread = Thread.currentThread();
                     say("ready");
                     try {
-                        Asyncio.sleep(60);
+                        Asyncio.sleep(ownHandler ? 2 : 60);
                     } catch (CancelledError e) {
                         if (!stubborn) {
                             say("main cancelled on its loop thread: " + (Thread.currentThread() == loopThread));
