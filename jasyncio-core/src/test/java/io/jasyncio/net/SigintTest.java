@@ -27,9 +27,7 @@ class SigintTest {
     @ParameterizedTest
     @MethodSource("loops")
     void theFirstSigintCancelsTheMainTaskAndRunThrowsKeyboardInterrupt(String loopName) throws Exception {
-        try (ChildJvm child = new ChildJvm(loopName, Probe.class.getName(), "cancel")) {
-            child.awaitLine("ready", 30);
-            child.kill("INT");
+        try (ChildJvm child = interruptedChild(loopName, "cancel")) {
             child.awaitLine("main cancelled on its loop thread: true", 10);
             child.awaitLine("KeyboardInterrupt", 10);
             assertEquals(3, child.exitValue(10), child.output());
@@ -39,9 +37,7 @@ class SigintTest {
     @ParameterizedTest
     @MethodSource("loops")
     void aSecondSigintEndsTheProcessWhileTheLoopIsStuck(String loopName) throws Exception {
-        try (ChildJvm child = new ChildJvm(loopName, Probe.class.getName(), "stubborn")) {
-            child.awaitLine("ready", 30);
-            child.kill("INT");
+        try (ChildJvm child = interruptedChild(loopName, "stubborn")) {
             child.awaitLine("ignoring the cancellation, holding the loop", 10);
             child.kill("INT");
             assertEquals(130, child.exitValue(10), "the JVM's own SIGINT exit; output: " + child.output());
@@ -53,12 +49,23 @@ class SigintTest {
     @ParameterizedTest
     @MethodSource("loops")
     void anApplicationsOwnSigintHandlerIsLeftAlone(String loopName) throws Exception {
-        try (ChildJvm child = new ChildJvm(loopName, Probe.class.getName(), "own-handler")) {
-            child.awaitLine("ready", 30);
-            child.kill("INT");
+        try (ChildJvm child = interruptedChild(loopName, "own-handler")) {
             child.awaitLine("the application's handler got SIGINT", 10);
             child.awaitLine("run returned", 10);
             assertEquals(0, child.exitValue(10), child.output());
+        }
+    }
+
+    /** A child JVM running {@link Probe} in {@code mode}, once its main task is ready, sent its first SIGINT. */
+    private static ChildJvm interruptedChild(String loopName, String mode) throws Exception {
+        ChildJvm child = new ChildJvm(loopName, Probe.class.getName(), mode);
+        try {
+            child.awaitLine("ready", 30);
+            child.kill("INT");
+            return child;
+        } catch (Throwable t) {
+            child.close();
+            throw t;
         }
     }
 
