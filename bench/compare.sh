@@ -15,6 +15,10 @@
 #                         [--sizes "1024 10240 102400"] [--connections "10 100"]
 #                         [--servers "NAME ..."] [--no-install] [--list]
 #                         [--doc FILE.md]   (default docs/BENCHMARKS.md; the chart goes beside it)
+#                         [--server-cpus LIST] [--client-cpus LIST]   (taskset lists; default 0 and 1)
+# Servers with several event-loop threads (bench/group.sh measures them): NAME-xN runs NAME with
+# N threads (jasyncio: echo-server --loops N, SO_REUSEPORT listeners; NAME-xNa: one acceptor
+# handing connections round-robin; Netty: MultiThreadIoEventLoopGroup(N)), e.g. netty-epoll-x2.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,6 +32,8 @@ connections="10 100"
 only_servers=""
 install=1
 doc="$root/docs/BENCHMARKS.md"
+server_cpus=0
+client_cpus=1
 ALL_SERVERS="c-epoll netty-nio netty-epoll uvloop-protocol uvloop-streams asyncio-protocol asyncio-streams node
 jasyncio-protocol-nio jasyncio-protocol-epoll jasyncio-streams-nio jasyncio-streams-epoll"
 
@@ -42,6 +48,8 @@ while [ $# -gt 0 ]; do
     --servers) only_servers="$2"; shift 2 ;;
     --no-install) install=0; shift ;;
     --doc) doc="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
+    --server-cpus) server_cpus="$2"; shift 2 ;;
+    --client-cpus) client_cpus="$2"; shift 2 ;;
     --list) echo $ALL_SERVERS; exit 0 ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -76,7 +84,7 @@ fi
 
 pin_server=(); pin_client=()
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  pin_server=(taskset -c 0); pin_client=(taskset -c 1)
+  pin_server=(taskset -c "$server_cpus"); pin_client=(taskset -c "$client_cpus")
 else
   say "WARNING: no taskset or fewer than 2 CPUs: server and client are NOT pinned"
 fi
@@ -104,6 +112,17 @@ fi
 # server_cmd NAME PORT: prints the command line of a server, or nothing when it cannot run here.
 server_cmd() {
   local name="$1" port="$2" common="--host 127.0.0.1 --port $2"
+  # NAME-xN / NAME-xNa: the same server with N event-loop threads (a: one acceptor)
+  if [[ "$name" =~ ^(.*)-x([0-9]+)(a?)$ ]]; then
+    local base="${BASH_REMATCH[1]}" n="${BASH_REMATCH[2]}" acceptor="${BASH_REMATCH[3]}" cmd
+    cmd="$(server_cmd "$base" "$port")"
+    [ -n "$cmd" ] || return 0
+    case "$base" in
+      netty-*) [ -z "$acceptor" ] && echo "$cmd --threads $n" ;;
+      jasyncio-*) echo "$cmd --loops $n --spread $([ -n "$acceptor" ] && echo ACCEPTOR || echo REUSE_PORT)" ;;
+    esac
+    return 0
+  fi
   case "$name" in
     c-epoll) [ -x "$c_server" ] && echo "$c_server $common" ;;
     netty-nio) echo "$java -cp $bench_jar io.jasyncio.bench.NettyEchoServer $common --transport nio" ;;
@@ -190,9 +209,9 @@ say "servers: ${servers[*]}"
   echo "duration=$duration"
   echo "warmup=$warmup"
   echo "rounds=$rounds"
-  echo "pinned=$([ ${#pin_server[@]} -gt 0 ] && echo yes || echo no)"
+  echo "pinned=$([ ${#pin_server[@]} -gt 0 ] && echo "yes$([ "$server_cpus$client_cpus" != 01 ] && echo " (server on CPU $server_cpus, client on CPU $client_cpus)")" || echo no)"
   echo "load_start=$(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "command=bench/compare.sh --duration $duration --warmup $warmup --rounds $rounds --sizes \"$sizes\" --connections \"$connections\""
+  echo "command=bench/compare.sh --duration $duration --warmup $warmup --rounds $rounds --sizes \"$sizes\" --connections \"$connections\"$([ -n "$only_servers" ] && echo " --servers \"$only_servers\"")$([ "$server_cpus$client_cpus" != 01 ] && echo " --server-cpus $server_cpus --client-cpus $client_cpus")"
 } >"$meta"
 
 # ---- the matrix -------------------------------------------------------------------------

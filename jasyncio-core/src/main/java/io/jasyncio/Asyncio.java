@@ -3,6 +3,8 @@ package io.jasyncio;
 import io.jasyncio.context.Context;
 import io.jasyncio.exec.DefaultExecutorShutdown;
 import io.jasyncio.exec.ToThread;
+import io.jasyncio.interop.JavaFutures;
+import io.jasyncio.interop.ThreadsafeCoroutines;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
@@ -41,6 +43,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The facade: what asyncio's module-level functions are, for Java.
@@ -385,6 +389,40 @@ public final class Asyncio {
             throw new IllegalArgumentException("timeout must be >= 0 seconds, not " + timeoutSeconds);
         }
         DefaultExecutorShutdown.shutdown(timeoutSeconds);
+    }
+
+    // ---- other threads: runCoroutineThreadsafe, CompletionStage, java.util.concurrent.Future --
+
+    /**
+     * Submits {@code body} to {@code loop}, which runs on another thread, as a task; the returned
+     * future completes with its outcome, and cancelling it cancels the task (asyncio's
+     * {@code run_coroutine_threadsafe}). Callable from any thread but the loop's own when blocking
+     * on the result.
+     */
+    public static <T> CompletableFuture<T> runCoroutineThreadsafe(Coroutine<T> body, EventLoop loop) {
+        return ThreadsafeCoroutines.submit(body, loop);
+    }
+
+    public static CompletableFuture<Void> runCoroutineThreadsafe(VoidCoroutine body, EventLoop loop) {
+        return ThreadsafeCoroutines.submit(body.asCoroutine(), loop);
+    }
+
+    /**
+     * The result of a Java {@code CompletionStage} (a {@code CompletableFuture}, an HTTP client's
+     * response, a JDBC driver's query...): the calling task suspends until it completes, and
+     * resumes on the loop thread. Cancelling the task cancels the stage. Throws the stage's own
+     * exception (unwrapped from {@code CompletionException}).
+     */
+    public static <T> T await(CompletionStage<T> stage) {
+        return Tasks.await(JavaFutures.wrap(getRunningLoop(), stage));
+    }
+
+    /**
+     * A loop future following a {@code java.util.concurrent.Future} (asyncio's
+     * {@code wrap_future}); cancelling it cancels the Java future (without interrupting it).
+     */
+    public static <T> Future<T> wrapFuture(java.util.concurrent.Future<T> future) {
+        return JavaFutures.wrap(getRunningLoop(), future);
     }
 
     // ---- networking: openConnection, startServer, ... ----------------------------------------

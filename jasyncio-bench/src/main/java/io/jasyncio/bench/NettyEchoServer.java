@@ -19,9 +19,10 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
 
 /**
- * The Netty echo server of the comparison: ONE event-loop thread (accepting and serving), the
- * textbook handler (write what was read, flush at the end of each read burst), NIO or native
- * epoll. Usage: {@code NettyEchoServer --host 127.0.0.1 --port P --transport nio|epoll}; prints
+ * The Netty echo server of the comparison: ONE event-loop thread (accepting and serving; {@code
+ * --threads N} for a group of N, the acceptor among them), the textbook handler (write what was
+ * read, flush at the end of each read burst), NIO or native epoll. Usage:
+ * {@code NettyEchoServer --host 127.0.0.1 --port P --transport nio|epoll [--threads N]}; prints
  * {@code listening on HOST:PORT} once bound, runs until killed.
  */
 public final class NettyEchoServer {
@@ -50,11 +51,13 @@ public final class NettyEchoServer {
         String host = "127.0.0.1";
         int port = 0;
         String transport = "nio";
+        int threads = 1;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--host" -> host = args[i + 1];
                 case "--port" -> port = Integer.parseInt(args[i + 1]);
                 case "--transport" -> transport = args[i + 1];
+                case "--threads" -> threads = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -70,7 +73,7 @@ public final class NettyEchoServer {
         } else {
             throw new IllegalArgumentException("--transport must be nio or epoll, not " + transport);
         }
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, io);
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, io);
         try {
             Echo echo = new Echo();
             Channel server = new ServerBootstrap()

@@ -425,6 +425,7 @@ public abstract class BaseEventLoop implements LoopContract {
         }
         closed = true;
         unclosedWarning.closed();
+        SignalHandlers.removeAll(this); // as asyncio's close(): the process's signals go back to the JVM
         lastCaller = null;
         ready.clear();
         threadsafe.clear();

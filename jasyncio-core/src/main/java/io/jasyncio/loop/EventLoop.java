@@ -99,6 +99,24 @@ public interface EventLoop extends AutoCloseable {
     /** Stops watching {@code channel} for writes; returns whether a writer was registered. */
     boolean removeWriter(SelectableChannel channel);
 
+    // ---- signals ----------------------------------------------------------------------------
+
+    /**
+     * Runs {@code callback} on this loop's thread whenever the process receives {@code signal}
+     * (asyncio's {@code add_signal_handler}); replaces this loop's previous handler for it. One
+     * loop at a time may handle a signal: another open loop's handler makes this throw
+     * {@link IllegalStateException}; a signal the JVM keeps for itself throws
+     * {@link UnsupportedOperationException}. See {@link SignalHandlers}.
+     */
+    default void addSignalHandler(Signal signal, Runnable callback) {
+        SignalHandlers.add(this, signal, callback);
+    }
+
+    /** Removes this loop's handler for {@code signal} (the JVM's own comes back); whether there was one. */
+    default boolean removeSignalHandler(Signal signal) {
+        return SignalHandlers.remove(this, signal);
+    }
+
     // ---- blocking work ----------------------------------------------------------------------
 
     /**

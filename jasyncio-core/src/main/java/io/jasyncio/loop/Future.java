@@ -141,6 +141,17 @@ public class Future<T> {
         return CancelledError.of(cancelMessage);
     }
 
+    /**
+     * A {@link java.util.concurrent.CompletableFuture} that this future's outcome completes (on
+     * the loop thread: its non-async dependents run there), for handing a result to Java code.
+     * Cancelling it, from any thread, cancels this future. Call on the loop's thread.
+     */
+    public java.util.concurrent.CompletableFuture<T> toCompletableFuture() {
+        java.util.concurrent.CompletableFuture<T> view = new java.util.concurrent.CompletableFuture<>();
+        CompletableFutureBridge.chain(this, view);
+        return view;
+    }
+
     /** Runs {@code callback} (via callSoon) once this future is done. */
     public void addDoneCallback(Consumer<? super Future<T>> callback) {
         addDoneCallback(callback, null);

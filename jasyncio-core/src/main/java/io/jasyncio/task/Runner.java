@@ -1,6 +1,7 @@
 package io.jasyncio.task;
 
 import io.jasyncio.context.Context;
+import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.DefaultExecutor;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
@@ -12,7 +13,8 @@ import java.util.Map;
 /**
  * Runs coroutines on a loop of its own, as asyncio's {@code Runner}: {@code Asyncio.run} is one
  * Runner used once. Closing it cancels the tasks still pending and waits for them, shuts the
- * default executor down, and closes the loop.
+ * default executor down, and closes the loop. On the JVM's main thread, SIGINT cancels the main
+ * task (a second one ends the process), see {@link SigintCancelsMainTask}.
  */
 public final class Runner implements AutoCloseable {
     /** asyncio's {@code THREAD_JOIN_TIMEOUT}: how long closing waits for the default executor. */
@@ -59,7 +61,19 @@ public final class Runner implements AutoCloseable {
         }
         EventLoop l = getLoop();
         Task<T> task = Tasks.create(l, main, null, context);
-        return l.runUntilComplete(task);
+        SigintCancelsMainTask sigint = SigintCancelsMainTask.installFor(l, task);
+        try {
+            return l.runUntilComplete(task);
+        } catch (CancelledError e) {
+            if (sigint != null && sigint.interrupted() && task.uncancel() == 0) {
+                throw new KeyboardInterrupt(); // as asyncio: Ctrl-C cancelled main, and main did not swallow it
+            }
+            throw e;
+        } finally {
+            if (sigint != null) {
+                sigint.close();
+            }
+        }
     }
 
     @Override

@@ -78,7 +78,7 @@ class ConnectionResetTest {
                     throw t;
                 }
             }, "127.0.0.1", 0, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
-            StreamConnection client = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server), null,
+            StreamConnection client = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server), ConnectOptions.defaults(),
                     StreamReader.DEFAULT_LIMIT);
             client.writer().write("x".getBytes());
             assertEquals("ok", new String(client.reader().readexactly(2)));

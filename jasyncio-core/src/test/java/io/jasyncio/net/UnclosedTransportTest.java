@@ -143,7 +143,7 @@ class UnclosedTransportTest {
             }, "127.0.0.1", 0, ServerOptions.defaults(), StreamReader.DEFAULT_LIMIT);
             List<StreamConnection> clients = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                StreamConnection c = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server), null,
+                StreamConnection c = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server), ConnectOptions.defaults(),
                         StreamReader.DEFAULT_LIMIT);
                 c.writer().writeEof(); // the server side reads EOF and stops reading
                 clients.add(c);

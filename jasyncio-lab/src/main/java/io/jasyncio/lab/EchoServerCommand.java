@@ -1,6 +1,8 @@
 package io.jasyncio.lab;
 
+import io.jasyncio.group.EventLoopGroup;
 import io.jasyncio.net.ConnectionResetException;
+import io.jasyncio.net.GroupServer;
 import io.jasyncio.net.Network;
 import io.jasyncio.net.Server;
 import io.jasyncio.net.ServerOptions;
@@ -8,6 +10,7 @@ import io.jasyncio.net.StreamReader;
 import io.jasyncio.net.StreamWriter;
 import io.jasyncio.net.Streams;
 import io.jasyncio.task.Runner;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -19,7 +22,8 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 
 /**
  * {@code ./jasyncio echo-server}: an echo service until killed, over protocols (the fast path)
- * or streams (the convenient one). Prints {@code listening on HOST:PORT} once it accepts.
+ * or streams (the convenient one), on one loop or ({@code --loops N}) on an {@link EventLoopGroup}.
+ * Prints {@code listening on HOST:PORT} once it accepts.
  */
 @Command(name = "echo-server", mixinStandardHelpOptions = true,
         description = "Serve an echo service until killed (for load tests and benchmarks).")
@@ -41,8 +45,22 @@ final class EchoServerCommand implements Callable<Integer> {
     @Option(names = "--backlog", defaultValue = "1024", description = "listen backlog (default: ${DEFAULT-VALUE})")
     int backlog;
 
+    @Option(names = "--loops", defaultValue = "1",
+            description = "loops serving the port, each on its own thread (default: ${DEFAULT-VALUE}: one loop on the main thread)")
+    int loops;
+
+    @Option(names = "--spread", defaultValue = "AUTO",
+            description = "with --loops > 1, how connections reach the loops: AUTO, REUSE_PORT or ACCEPTOR (default: ${DEFAULT-VALUE})")
+    GroupServer.Mode spread;
+
     @Override
     public Integer call() {
+        if (loops < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--loops must be at least 1, not " + loops);
+        }
+        if (loops > 1) {
+            return serveOnGroup();
+        }
         try (Runner runner = new Runner(false, loop)) {
             runner.run(() -> {
                 var options = ServerOptions.defaults().withBacklog(backlog);
@@ -56,6 +74,21 @@ final class EchoServerCommand implements Callable<Integer> {
                 server.serveForever();
                 return null;
             });
+        }
+        return 0;
+    }
+
+    /** --loops N: an EventLoopGroup of N loops serving one port until killed. */
+    private int serveOnGroup() {
+        var options = ServerOptions.defaults().withBacklog(backlog);
+        try (EventLoopGroup group = new EventLoopGroup(loops, loop)) {
+            GroupServer server = (api == Api.protocol
+                    ? GroupServer.start(group, l -> new EchoProtocol(), host, port, options, spread)
+                    : GroupServer.startStreams(group, EchoServerCommand::echoStream, host, port, options, spread)).join();
+            System.out.println(loops + " loops (" + loop + "), connections spread by " + server.mode());
+            System.out.println("listening on " + host + ":" + server.port());
+            System.out.flush();
+            group.terminationFuture().join();
         }
         return 0;
     }
