@@ -1,6 +1,7 @@
 package io.jasyncio.lab.experiments;
 
 import io.jasyncio.loop.EventLoops;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * loop may come out either way on a busy machine, so this checks that the comparison runs and is
  * judged, not what it finds.
  */
+@Tag("measured") // runs the throughput comparison: in the "measured" run, once per build
 class FasterLoopsComparisonTest {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
