@@ -15,6 +15,7 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The whole loop against a model of it, on seeded random programs: callSoon, timers already due
@@ -72,12 +73,28 @@ class LoopModelPropertyTest {
             this.base = base;
         }
 
-        List<Op> ops(int count, boolean bulk) {
+        /** A burst of far timers with a random share of them cancelled (more than half or not). */
+        List<Op> burst(double cancelledShare) {
+            int first = nextId;
+            int count = 100 + random.nextInt(200);
+            List<Op> ops = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                opsOf.put(nextId, List.of());
+                ops.add(new Op(Kind.FUTURE, nextId++, base + 1_000_000 * SECOND + random.nextInt(5) * SECOND));
+            }
+            for (int i = 0; i < count; i++) {
+                if (random.nextDouble() < cancelledShare) {
+                    ops.add(new Op(Kind.CANCEL, first + i, 0));
+                }
+            }
+            return ops;
+        }
+
+        List<Op> ops(int count) {
             List<Op> ops = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 int roll = random.nextInt(100);
-                Kind kind = bulk ? (roll < 70 ? Kind.FUTURE : Kind.CANCEL)
-                        : roll < 35 ? Kind.SOON : roll < 55 ? Kind.DUE : roll < 75 ? Kind.FUTURE : Kind.CANCEL;
+                Kind kind = roll < 35 ? Kind.SOON : roll < 55 ? Kind.DUE : roll < 75 ? Kind.FUTURE : Kind.CANCEL;
                 if (kind == Kind.CANCEL) {
                     if (nextId > 0) {
                         ops.add(new Op(kind, random.nextInt(nextId), 0));
@@ -91,7 +108,7 @@ class LoopModelPropertyTest {
                     default -> 0;
                 };
                 int id = nextId++;
-                opsOf.put(id, random.nextInt(3) == 0 ? List.of() : ops(random.nextInt(4), false));
+                opsOf.put(id, random.nextInt(3) == 0 ? List.of() : ops(random.nextInt(4)));
                 ops.add(new Op(kind, id, deadline));
             }
             return ops;
@@ -106,6 +123,7 @@ class LoopModelPropertyTest {
         final List<Integer> ran = new ArrayList<>();
         long sequence;
         int cancelledInHeap;
+        int purges;
 
         void apply(Op op) {
             switch (op.kind) {
@@ -150,6 +168,7 @@ class LoopModelPropertyTest {
                     }
                 }
                 cancelledInHeap = 0;
+                purges++;
             } else {
                 for (Entry top = top(); top != null && top.cancelled; top = top()) {
                     pop(top);
@@ -215,9 +234,11 @@ class LoopModelPropertyTest {
             List<Map<String, Object>> errors = new ArrayList<>();
             loop.setExceptionHandler((l, context) -> errors.add(context)); // a failing callback fails the test
             for (int round = 0; round < ROUNDS; round++) {
-                // Now and then a burst of far timers, most of them cancelled soon: the purge's ground.
-                boolean bulk = program.random.nextInt(8) == 0;
-                for (Op op : program.ops(bulk ? 150 + program.random.nextInt(150) : program.random.nextInt(6), bulk)) {
+                // Now and then a burst of far timers, many of them cancelled: the purge's ground.
+                List<Op> ops = round == ROUNDS / 2 ? program.burst(0.9)
+                        : program.random.nextInt(8) == 0 ? program.burst(0.3 + 0.6 * program.random.nextDouble())
+                        : program.ops(program.random.nextInt(6));
+                for (Op op : ops) {
                     model.apply(op);
                     apply(loop, program, handles, ran, op);
                 }
@@ -234,6 +255,7 @@ class LoopModelPropertyTest {
                 assertEquals(model.heap.size(), loop.scheduledTimerCount(), where);
                 assertEquals(model.cancelledInHeap, loop.cancelledTimerCount(), where);
             }
+            assertTrue(model.purges > 0, "the program never made the loop purge its cancelled timers");
         }
     }
 }
