@@ -109,9 +109,13 @@ class IterationTest {
         }
     }
 
-    /** The huge timer must not make the loop oversleep the short one beside it. */
+    /**
+     * The huge timer must not make the loop oversleep the short one beside it (a deadline that
+     * overflowed would look due, yet a day away to the select). A failure here is a timeout.
+     */
     @ParameterizedTest
     @MethodSource("loops")
+    @Timeout(10)
     void aShortTimerBesideAHugeOneFires(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             List<String> ran = new ArrayList<>();

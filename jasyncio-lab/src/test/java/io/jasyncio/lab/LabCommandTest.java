@@ -66,6 +66,10 @@ class LabCommandTest {
             boolean acceptable = verdict.equals("holds")
                     || (name.equals("loops") && (oneLoop ? verdict.equals("skipped") : !verdict.equals("skipped")));
             assertTrue(acceptable, name + ": " + verdict + "\n" + run.output);
+            if (name.equals("loops") && !oneLoop) { // the comparison ran and was judged
+                assertEquals(2, ((List<?>) e.get("checks")).size(), run.output);
+                assertTrue(((Map<?, ?>) e.get("measurements")).containsKey("echoGain"), run.output);
+            }
         }
         boolean loopsHeld = experiments.stream().noneMatch(e -> e.get("name").equals("loops")
                 && e.get("verdict").equals("does not hold"));
