@@ -47,7 +47,7 @@ final class NetTesting {
      */
     static <T> T run(String loopName, double seconds, Coroutine<T> body) {
         List<AssertionError> failedInCallbacks = Collections.synchronizedList(new ArrayList<>());
-        T result;
+        T result = null;
         try (Runner runner = new Runner(false, loopName)) {
             result = runner.run(() -> {
                 EventLoop loop = EventLoops.getRunningLoop();
@@ -65,8 +65,13 @@ final class NetTesting {
                     deadline.cancel();
                 }
             });
+        } catch (Throwable bodyFailure) {
+            if (failedInCallbacks.isEmpty()) {
+                throw bodyFailure;
+            }
+            failedInCallbacks.add(new AssertionError("and then the test body failed", bodyFailure));
         }
-        if (!failedInCallbacks.isEmpty()) {
+        if (!failedInCallbacks.isEmpty()) { // the first is the cause, whatever the body saw after it
             AssertionError first = failedInCallbacks.getFirst();
             failedInCallbacks.subList(1, failedInCallbacks.size()).forEach(first::addSuppressed);
             throw first;
