@@ -4,13 +4,11 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -31,13 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TlsBufferedDataTest {
     private static final int CHUNK = 16 * 1024;
 
-    @TempDir
-    static Path dir;
     static TestCertificates certs;
 
     @BeforeAll
     static void makeCertificate() throws Exception {
-        certs = TestCertificates.create(dir);
+        certs = TestCertificates.shared();
     }
 
     static List<String> loops() {
