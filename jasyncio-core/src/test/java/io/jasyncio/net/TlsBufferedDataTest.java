@@ -56,7 +56,9 @@ class TlsBufferedDataTest {
         NetTesting.run(loopName, 50, () -> {
             List<Map<String, Object>> errors = NetTesting.captureErrors();
             CounterStream.Link p = connectToPausedPeer(getRunningLoop());
+            p.client().transport().setWriteBufferLimits(16 * 1024); // small: the writer is paused at once
             Transport t = p.fill(total);
+            assertEquals(1, p.client().protocol().pauses);
             t.close();
             assertTrue(t.isClosing());
             assertEquals(total, p.resumePeerUntilEof(), "bytes the peer got before close_notify");
