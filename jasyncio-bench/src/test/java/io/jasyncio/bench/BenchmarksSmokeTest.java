@@ -1,5 +1,7 @@
 package io.jasyncio.bench;
 
+import io.jasyncio.loop.Handle;
+import io.jasyncio.loop.LoopObserver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,7 +19,15 @@ class BenchmarksSmokeTest {
         CallSoonDrainBenchmark b = new CallSoonDrainBenchmark();
         b.openLoop();
         try {
+            int[] ran = {0};
+            b.loop.setObserver(new LoopObserver() {
+                @Override
+                public void handleFinished(Handle handle, long nanos) {
+                    ran[0]++;
+                }
+            });
             b.callSoonDrain();
+            assertEquals(CallSoonDrainBenchmark.CALLBACKS + 1, ran[0], "every callback ran, then the stop");
             assertEquals(0, b.loop.readyCount());
         } finally {
             b.closeLoop();

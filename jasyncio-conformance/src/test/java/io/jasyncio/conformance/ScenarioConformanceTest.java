@@ -7,11 +7,13 @@ import org.junit.jupiter.api.TestFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Every ported scenario on every loop under test ({@link LoopsUnderTest#names()}: here both nio and
@@ -19,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * shared/scenarios into this module's test resources).
  */
 class ScenarioConformanceTest {
+    private static final Duration SCENARIO_TIMEOUT = Duration.ofSeconds(60);
 
     @TestFactory
     List<DynamicTest> everyScenarioOnEveryLoop() {
@@ -27,7 +30,9 @@ class ScenarioConformanceTest {
             for (Scenario scenario : Scenarios.all()) {
                 tests.add(DynamicTest.dynamicTest(scenario.name() + " on " + loop, () -> {
                     String expected = expected(scenario.name());
-                    String actual = scenario.runCapturing(loop);
+                    // A dynamic test gets no @Timeout: a scenario that hangs fails here instead.
+                    String actual = assertTimeoutPreemptively(SCENARIO_TIMEOUT, () -> scenario.runCapturing(loop),
+                            () -> scenario.name() + " on the " + loop + " loop did not finish in " + SCENARIO_TIMEOUT);
                     assertEquals(expected, actual, "trace of " + scenario.name() + " on the " + loop + " loop");
                 }));
             }

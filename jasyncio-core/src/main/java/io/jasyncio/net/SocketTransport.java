@@ -252,6 +252,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
         }
         loop.removeWriter(channel);
         if (closing) {
+            connLost++; // lost from now on: later writes are dropped, abort() has nothing left to do
             callConnectionLost(null);
         } else if (eof) {
             shutdownOutput();

@@ -27,11 +27,23 @@ final class NetTesting {
         return LoopsUnderTest.names();
     }
 
-    /** Runs {@code body} as a task on a fresh loop named {@code loopName}; cancels it after {@code seconds}. */
+    /**
+     * Runs {@code body} as a task on a fresh loop named {@code loopName}; cancels it after {@code seconds}.
+     * An assertion that fails in a callback (a protocol's, a server's handler) reaches the loop's
+     * exception handler, not the test: it is kept and thrown here at the end.
+     */
     static <T> T run(String loopName, double seconds, Coroutine<T> body) {
+        List<AssertionError> failedInCallbacks = Collections.synchronizedList(new ArrayList<>());
+        T result = null;
         try (Runner runner = new Runner(false, loopName)) {
-            return runner.run(() -> {
+            result = runner.run(() -> {
                 EventLoop loop = EventLoops.getRunningLoop();
+                loop.setExceptionHandler((l, context) -> {
+                    if (context.get("exception") instanceof AssertionError failure) {
+                        failedInCallbacks.add(failure);
+                    }
+                    l.defaultExceptionHandler(context);
+                });
                 Task<T> task = Tasks.create(loop, body, "test body", null);
                 TimerHandle deadline = loop.callLater(seconds, () -> task.cancel("test deadline of " + seconds + " s passed"));
                 try {
@@ -40,7 +52,18 @@ final class NetTesting {
                     deadline.cancel();
                 }
             });
+        } catch (Throwable bodyFailure) {
+            if (failedInCallbacks.isEmpty()) {
+                throw bodyFailure;
+            }
+            failedInCallbacks.add(new AssertionError("and then the test body failed", bodyFailure));
         }
+        if (!failedInCallbacks.isEmpty()) { // the first is the cause, whatever the body saw after it
+            AssertionError first = failedInCallbacks.getFirst();
+            failedInCallbacks.subList(1, failedInCallbacks.size()).forEach(first::addSuppressed);
+            throw first;
+        }
+        return result;
     }
 
     /** Runs {@code body} on each available loop in turn (for seeded property cases, already parameterized by seed). */

@@ -25,6 +25,23 @@ final class TestCertificates {
         this.trustingClient = trustingClient;
     }
 
+    private static TestCertificates shared;
+
+    /** One certificate for every test class in this JVM (keytool takes seconds on a busy machine). */
+    static synchronized TestCertificates shared() throws Exception {
+        if (shared == null) {
+            Path dir = Files.createTempDirectory("jasyncio-test-certs");
+            shared = create(dir);
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f); // the contexts are in memory: the store is not needed any more
+                }
+            }
+            Files.delete(dir);
+        }
+        return shared;
+    }
+
     static TestCertificates create(Path dir) throws Exception {
         Path store = dir.resolve("server.p12");
         String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();

@@ -3,13 +3,11 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
-import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.List;
 
@@ -28,13 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(60)
 class TlsTest {
-    @TempDir
-    static Path dir;
     static TestCertificates certs;
 
     @BeforeAll
     static void makeCertificate() throws Exception {
-        certs = TestCertificates.create(dir);
+        certs = TestCertificates.shared();
     }
 
     static List<String> loops() {
