@@ -3,6 +3,7 @@ package io.jasyncio.debug;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
+import io.jasyncio.task.Tasks;
 
 import jdk.jfr.FlightRecorder;
 
@@ -14,7 +15,8 @@ import java.util.function.Consumer;
 /**
  * Notices a loop held by one handle past a threshold and says <em>where</em>: a daemon thread
  * looks at the running handle's start time and, once it is older than the threshold, takes the
- * loop thread's stack while the handle is still running. Debug mode's slow-callback line can only
+ * loop thread's stack while the handle is still running (on the portable task engine, the stack
+ * of the task body's own thread when a task is running: that is where the blocking frame is). Debug mode's slow-callback line can only
  * say how long, after the fact; this report names the blocking frame (the method that called
  * {@code Thread.sleep}, the CPU-bound verify, the blocking read). One report per blocked episode.
  *
@@ -107,7 +109,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         if (blocked < thresholdNanos || seen == reportedEpisode || handle == null || loopThread == null) {
             return;
         }
-        StackTraceElement[] stack = loopThread.getStackTrace();
+        StackTraceElement[] stack = Tasks.threadRunning(loop).getStackTrace(); // a task body's own thread, on the portable engine
         if (runningSince != since || episode != seen) {
             return; // it finished while we looked: the stack may belong to something else
         }
