@@ -43,7 +43,8 @@ public final class Task<T> extends Future<T> {
     /** The body as the engine runs it (a continuation, or a virtual thread of its own). */
     private final TaskBody body;
     private final Context context;
-    private final Object origin;
+    /** The coroutine this task runs (its class names it in reports). */
+    private final Coroutine<T> origin;
     /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
     private final Handle stepHandle;
     private final int registrySlot;
@@ -72,7 +73,7 @@ public final class Task<T> extends Future<T> {
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
         this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
-        this.body = TaskEngine.CHOSEN.newBody(this, () -> runBody(body));
+        this.body = TaskEngine.CHOSEN.newBody(this, this::runBody);
         this.stepHandle = base.newReusableHandle(new Step(), this.context);
         this.registrySlot = PENDING_TASKS.get(loop).add(this);
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
@@ -105,13 +106,13 @@ public final class Task<T> extends Future<T> {
     // Stepping
     // =========================================================================================
 
-    private void runBody(Coroutine<T> body) {
+    private void runBody() {
         try {
             if (mustCancel) { // cancelled before its first step: the body never starts
                 mustCancel = false;
                 throw newCancelledError();
             }
-            value = body.run();
+            value = origin.run();
         } catch (Throwable t) {
             failure = t;
         }
@@ -181,7 +182,7 @@ public final class Task<T> extends Future<T> {
         if (mustCancel && future.cancel(cancelMessage)) {
             mustCancel = false; // the cancellation travels through the future
         }
-        yieldToLoop();
+        body.suspend();
         waitingOn = null;
         if (mustCancel) {
             mustCancel = false;
@@ -196,15 +197,11 @@ public final class Task<T> extends Future<T> {
     /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
     void yieldOnce() {
         LoopContract.of(getLoop()).enqueue(stepHandle);
-        yieldToLoop();
+        body.suspend();
         if (mustCancel) {
             mustCancel = false;
             throw newCancelledError();
         }
-    }
-
-    private void yieldToLoop() {
-        body.suspend();
     }
 
     private CancelledError newCancelledError() {

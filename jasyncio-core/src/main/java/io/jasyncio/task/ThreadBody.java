@@ -69,6 +69,10 @@ final class ThreadBody implements TaskBody {
         }
         awaitTurn(CALLER);
         mounted.thread = before;
+        if (finished) {
+            bodyThread = null; // a finished task keeps no thread (nor, through it, the loop's)
+            resumer = null;
+        }
         return finished;
     }
 
