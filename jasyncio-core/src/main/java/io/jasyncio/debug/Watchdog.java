@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Notices a loop held by one handle past a threshold and says <em>where</em>: a daemon thread
@@ -36,6 +37,8 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     private final long thresholdNanos;
     private final Consumer<BlockedLoopReport> listener;
     private final Thread thread;
+    /** Whose stack to take: the loop's thread, or the body thread of the task it runs (portable engine). */
+    private final Supplier<Thread> threadRunning;
 
     // Written by the loop thread, read by the watchdog thread. runningSince is written last on
     // start and first on finish, so a non-zero value always comes with its handle.
@@ -53,6 +56,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         this.loop = Objects.requireNonNull(loop, "loop");
         this.thresholdNanos = (long) (thresholdSeconds * 1e9);
         this.listener = listener;
+        this.threadRunning = Tasks.threadRunning(loop);
         this.thread = Thread.ofPlatform().daemon().name("jasyncio-watchdog").unstarted(this::watch);
     }
 
@@ -109,7 +113,11 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         if (blocked < thresholdNanos || seen == reportedEpisode || handle == null || loopThread == null) {
             return;
         }
-        StackTraceElement[] stack = Tasks.threadRunning(loop).getStackTrace(); // a task body's own thread, on the portable engine
+        Thread holder = threadRunning.get();
+        if (holder == null) {
+            return; // the loop stopped meanwhile
+        }
+        StackTraceElement[] stack = holder.getStackTrace();
         if (runningSince != since || episode != seen) {
             return; // it finished while we looked: the stack may belong to something else
         }

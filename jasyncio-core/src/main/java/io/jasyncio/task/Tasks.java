@@ -5,6 +5,8 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 
+import java.util.function.Supplier;
+
 /**
  * The task engine's entry points: create tasks, await, yield. {@link io.jasyncio.Asyncio} is the
  * facade users import; this class is what it delegates to. Every entry point checks first that
@@ -56,12 +58,12 @@ public final class Tasks {
     }
 
     /**
-     * The thread whose stack holds {@code loop} now: the loop's own thread, or, on the portable
-     * engine, the virtual thread of the task body it runs (what the watchdog samples).
+     * A reader, usable from any thread, of the thread whose stack holds {@code loop} now: the
+     * loop's own thread, or, on the portable engine, the virtual thread of the task body it runs
+     * (what the watchdog samples). Ask for it on the loop's thread or before the loop runs.
      */
-    public static Thread threadRunning(EventLoop loop) {
-        Thread body = ThreadBody.mountedOn(loop);
-        return body != null ? body : loop.thread();
+    public static Supplier<Thread> threadRunning(EventLoop loop) {
+        return ThreadBody.threadRunning(loop);
     }
 
     private static Task<?> requireTask(String what) {

@@ -8,6 +8,7 @@ import io.jasyncio.loop.LoopLocal;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * One task's body on a virtual thread of its own, run strictly in turn with the thread that
@@ -18,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>The body thread acts for the task's loop while it runs: it finds the loop as its running loop,
  * passes the loop's own-thread checks, bears the loop thread's name, has the task's {@code Context} as its current context (so
- * {@code ContextVar} changes land in the task's context), and {@link #mountedOn} tells the
+ * {@code ContextVar} changes land in the task's context), and {@link #threadRunning} tells the
  * watchdog which thread's stack holds the loop.
  *
  * <p>Each body thread is started by an executor of its own instead of as a plain virtual thread:
@@ -49,9 +50,13 @@ final class ThreadBody implements TaskBody {
         this.mounted = MOUNTED.get(task.getLoop());
     }
 
-    /** The body thread running on {@code loop}'s behalf now, or null when the loop runs its own code. */
-    static Thread mountedOn(EventLoop loop) {
-        return MOUNTED.get(loop).thread;
+    /** See {@link Tasks#threadRunning}: the loop-local lookup happens now, the reads later on any thread. */
+    static Supplier<Thread> threadRunning(EventLoop loop) {
+        Mounted mounted = MOUNTED.get(loop);
+        return () -> {
+            Thread body = mounted.thread;
+            return body != null ? body : loop.thread();
+        };
     }
 
     @Override
