@@ -17,10 +17,10 @@ import java.util.function.Supplier;
  * happens-before what the other side does next, and at any moment exactly one side runs: task
  * code stays single-threaded, as on the continuation engine.
  *
- * <p>The body thread acts for the task's loop while it runs: it finds the loop as its running loop,
- * passes the loop's own-thread checks, bears the loop thread's name, has the task's {@code Context} as its current context (so
- * {@code ContextVar} changes land in the task's context), and {@link #threadRunning} tells the
- * watchdog which thread's stack holds the loop.
+ * <p>The body thread acts for the task's loop while it runs: it finds the loop as its running
+ * loop, passes the loop's own-thread checks, bears the loop thread's name, has the task's
+ * {@code Context} as its current context (so {@code ContextVar} changes land in the task's
+ * context), and {@link #threadRunning} tells the watchdog which thread's stack holds the loop.
  *
  * <p>Each body thread is started by an executor of its own instead of as a plain virtual thread:
  * the JDK tracks plain virtual threads in a root set for thread dumps, which would keep a task
@@ -68,7 +68,12 @@ final class ThreadBody implements TaskBody {
         if (body == null) {
             // Named as the thread that steps it (the loop's), which it acts for: logs read the same on both engines.
             ThreadFactory bodyThreads = Thread.ofVirtual().name(resumer.getName()).factory();
-            Executors.newThreadPerTaskExecutor(bodyThreads).execute(this::runOnBodyThread);
+            try {
+                Executors.newThreadPerTaskExecutor(bodyThreads).execute(this::runOnBodyThread);
+            } catch (RuntimeException | Error noThread) {
+                turn = CALLER; // nothing runs the body: do not wait for it (the step fails instead)
+                throw noThread;
+            }
         } else {
             LockSupport.unpark(body);
         }
