@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Bytes of heap per suspended task: 1,000,000 tasks (or $1) each awaiting a one-hour sleep.
-# Builds the benchmarks jar if it is missing. Prints: RESULT tasks=N bytes_per_task=B
+# Bytes of heap per suspended task: 1,000,000 tasks (or $1) each awaiting a one-hour sleep,
+# on the continuation engine, or with $2 = threads on the portable engine (a JVM without the
+# jdk.internal.vm export). Builds the benchmarks jar if it is missing.
+# Prints: RESULT tasks=N bytes_per_task=B
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="$root/jasyncio-bench/target/benchmarks.jar"
@@ -10,5 +12,7 @@ if [ ! -f "$jar" ]; then
   (cd "$root" && MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q -pl jasyncio-bench -am -DskipTests package)
 fi
 # -Xmx leaves room for the tasks; a fixed heap keeps the GC's bookkeeping out of the reading.
-exec "$JAVA_HOME/bin/java" --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED \
+engine_flags=(--add-exports java.base/jdk.internal.vm=ALL-UNNAMED)
+if [ "${2:-continuation}" = threads ]; then engine_flags=(-Djasyncio.engine=threads); fi
+exec "$JAVA_HOME/bin/java" "${engine_flags[@]}" --enable-native-access=ALL-UNNAMED \
   -Xms4g -Xmx4g -cp "$jar" io.jasyncio.bench.SuspendedTaskMemory "${1:-1000000}"

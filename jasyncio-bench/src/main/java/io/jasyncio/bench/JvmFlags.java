@@ -14,4 +14,6 @@ public final class JvmFlags {
     public static final String VM_INTERNALS = "java.base/jdk.internal.vm=ALL-UNNAMED";
     public static final String NIO_INTERNALS = "java.base/sun.nio.ch=ALL-UNNAMED";
     public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+    /** Forces the portable task engine (what a JVM without the jdk.internal.vm export gets). */
+    public static final String THREADS_ENGINE = "-Djasyncio.engine=threads";
 }

@@ -10,7 +10,8 @@ import java.lang.management.MemoryMXBean;
  * Bytes of heap per suspended task: N tasks (default 1,000,000) each awaiting a one-hour sleep,
  * heap used measured after System.gc() before creating them and once all are suspended. The cost
  * counted is everything a sleeping task keeps alive: the task, its continuation (stack frames),
- * the future it awaits and the timer that will wake it. Run with bench/task-memory.sh.
+ * the future it awaits and the timer that will wake it (on the portable engine: its virtual thread
+ * and that thread's stack instead of the continuation). Run with bench/task-memory.sh.
  *
  * <p>Prints one line: {@code RESULT tasks=N bytes_per_task=B}.
  */

@@ -3,6 +3,7 @@ package io.jasyncio.debug;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
+import io.jasyncio.task.Tasks;
 
 import jdk.jfr.FlightRecorder;
 
@@ -10,11 +11,13 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Notices a loop held by one handle past a threshold and says <em>where</em>: a daemon thread
  * looks at the running handle's start time and, once it is older than the threshold, takes the
- * loop thread's stack while the handle is still running. Debug mode's slow-callback line can only
+ * loop thread's stack while the handle is still running (on the portable task engine, the stack
+ * of the task body's own thread when a task is running: that is where the blocking frame is). Debug mode's slow-callback line can only
  * say how long, after the fact; this report names the blocking frame (the method that called
  * {@code Thread.sleep}, the CPU-bound verify, the blocking read). One report per blocked episode.
  *
@@ -34,6 +37,8 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     private final long thresholdNanos;
     private final Consumer<BlockedLoopReport> listener;
     private final Thread thread;
+    /** Whose stack to take: the loop's thread, or the body thread of the task it runs (portable engine). */
+    private final Supplier<Thread> threadRunning;
 
     // Written by the loop thread, read by the watchdog thread. runningSince is written last on
     // start and first on finish, so a non-zero value always comes with its handle.
@@ -51,6 +56,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         this.loop = Objects.requireNonNull(loop, "loop");
         this.thresholdNanos = (long) (thresholdSeconds * 1e9);
         this.listener = listener;
+        this.threadRunning = Tasks.threadRunning(loop);
         this.thread = Thread.ofPlatform().daemon().name("jasyncio-watchdog").unstarted(this::watch);
     }
 
@@ -107,7 +113,11 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         if (blocked < thresholdNanos || seen == reportedEpisode || handle == null || loopThread == null) {
             return;
         }
-        StackTraceElement[] stack = loopThread.getStackTrace();
+        Thread holder = threadRunning.get();
+        if (holder == null) {
+            return; // the loop stopped meanwhile
+        }
+        StackTraceElement[] stack = holder.getStackTrace();
         if (runningSince != since || episode != seen) {
             return; // it finished while we looked: the stack may belong to something else
         }

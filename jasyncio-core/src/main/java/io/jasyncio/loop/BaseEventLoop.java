@@ -71,6 +71,11 @@ public abstract class BaseEventLoop implements LoopContract {
         return RUNNING.get();
     }
 
+    /** See {@link EventLoops#actAsLoopThread}: a task body's own thread, running only in the loop's turn. */
+    static void actAsLoopThread(BaseEventLoop loop) {
+        RUNNING.set(loop);
+    }
+
     // =========================================================================================
     // The one iteration
     // =========================================================================================
@@ -462,7 +467,7 @@ public abstract class BaseEventLoop implements LoopContract {
 
     private void checkOwned(String operation) {
         Thread owner = thread;
-        if (owner != null && owner != Thread.currentThread()) {
+        if (owner != null && owner != Thread.currentThread() && RUNNING.get() != this) { // else a task body's thread
             throw new IllegalStateException(operation + " called from thread '" + Thread.currentThread().getName()
                     + "' but the loop runs on '" + owner.getName() + "': use callSoonThreadsafe");
         }

@@ -28,6 +28,18 @@ public final class EventLoops {
         return BaseEventLoop.runningOnThisThread();
     }
 
+    /**
+     * For a task engine that runs each task body on a thread of its own: from now on the calling
+     * thread finds {@code loop} as its running loop and passes the loop's own-thread checks, as
+     * the body would on the loop's thread. The engine guarantees that this thread runs only
+     * while the loop's thread waits for it to hand control back.
+     */
+    public static void actAsLoopThread(EventLoop loop) {
+        if (loop instanceof BaseEventLoop base) {
+            BaseEventLoop.actAsLoopThread(base);
+        }
+    }
+
     /** A new loop of the default implementation. */
     public static EventLoop newEventLoop() {
         return newEventLoop(System.getProperty("jasyncio.loop", "nio"));

@@ -1,21 +1,66 @@
 package io.jasyncio.task;
 
-/** Fails the first use of tasks with one clear sentence when the JVM lacks the needed export. */
+/**
+ * Chooses the {@link TaskEngine} once per JVM, and fails the first use of tasks with one clear
+ * sentence when the engine asked for cannot run.
+ *
+ * <ul>
+ *   <li>{@code -Djasyncio.engine=continuation}: the continuation engine; without the export it
+ *       needs, every use of tasks fails saying which flag to add.</li>
+ *   <li>{@code -Djasyncio.engine=threads}: the portable engine, whatever the flags.</li>
+ *   <li>unset: the continuation engine when the JVM exports {@code jdk.internal.vm} to us, else
+ *       the portable engine, with one INFO line on the {@code io.jasyncio.task} logger saying how
+ *       to get the faster one.</li>
+ * </ul>
+ */
 final class EngineCheck {
+    static final String PROPERTY = "jasyncio.engine";
+    static final String EXPORT_FLAG = "--add-exports java.base/jdk.internal.vm=ALL-UNNAMED";
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.task");
     private static volatile boolean checked;
 
     private EngineCheck() {
     }
 
+    /** Throws the clear sentence when the engine asked for cannot run here; cheap once it passed. */
     static void ensureAvailable() {
         if (checked) {
             return;
         }
-        Module base = Object.class.getModule();
-        if (!base.isExported("jdk.internal.vm", EngineCheck.class.getModule())) {
-            throw new IllegalStateException("jasyncio tasks run on JDK continuations: start the JVM with "
-                    + "--add-exports java.base/jdk.internal.vm=ALL-UNNAMED (the ./jasyncio launcher does this)");
+        String asked = askedEngine();
+        if (asked != null && !asked.equals("continuation") && !asked.equals("threads")) {
+            throw new IllegalStateException("-D" + PROPERTY + "=" + asked + " names no task engine: use continuation or threads");
+        }
+        if ("continuation".equals(asked) && !continuationsExported()) {
+            throw new IllegalStateException("jasyncio tasks run on JDK continuations (-D" + PROPERTY + "=continuation): "
+                    + "start the JVM with " + EXPORT_FLAG + " (the ./jasyncio launcher does this), or leave "
+                    + PROPERTY + " unset to use the portable engine");
         }
         checked = true;
+    }
+
+    /** The engine for this JVM; logs the automatic choice. Called once, by {@link TaskEngine#CHOSEN}. */
+    static TaskEngine chosenEngine() {
+        ensureAvailable();
+        String asked = askedEngine();
+        if (asked != null) {
+            return asked.equals("continuation") ? new ContinuationEngine() : new ThreadEngine();
+        }
+        if (continuationsExported()) {
+            LOG.log(System.Logger.Level.DEBUG, "jasyncio task engine: continuation (jdk.internal.vm is exported)");
+            return new ContinuationEngine();
+        }
+        LOG.log(System.Logger.Level.INFO, "jasyncio task engine: threads (each task body on a virtual thread of its "
+                + "own; portable). For the faster continuation engine start the JVM with " + EXPORT_FLAG);
+        return new ThreadEngine();
+    }
+
+    private static String askedEngine() {
+        String asked = System.getProperty(PROPERTY);
+        return asked == null || asked.isBlank() ? null : asked.trim();
+    }
+
+    private static boolean continuationsExported() {
+        return Object.class.getModule().isExported("jdk.internal.vm", EngineCheck.class.getModule());
     }
 }

@@ -9,8 +9,6 @@ import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopContract;
 import io.jasyncio.loop.LoopLocal;
-import jdk.internal.vm.Continuation;
-import jdk.internal.vm.ContinuationScope;
 
 import java.lang.ref.Cleaner;
 import java.util.LinkedHashMap;
@@ -22,9 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A coroutine driven step by step on a loop, as asyncio's {@code Task}.
  *
- * <p>The body runs on a JDK continuation. Each {@linkplain #step() step} is a callback in the
- * loop's ready queue: it mounts the continuation, which runs until the body returns, throws, or
- * awaits a future that is still pending. Awaiting registers the task's wake-up as the future's
+ * <p>The body runs on the JVM's {@link TaskEngine} (a JDK continuation, or a virtual thread of its
+ * own). Each {@linkplain #step() step} is a callback in the loop's ready queue: it resumes the
+ * body, which runs until it returns, throws, or awaits a future that is still pending. Awaiting registers the task's wake-up as the future's
  * done-callback and yields; returning from the step hands control back to the loop. Awaiting a
  * future that is already done returns at once, with no yield.
  *
@@ -38,14 +36,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * task just leaves {@link #allTasks}.
  */
 public final class Task<T> extends Future<T> {
-    static final ContinuationScope SCOPE = new ContinuationScope("jasyncio");
     private static final Cleaner CLEANER = Cleaner.create();
     private static final AtomicLong COUNTER = new AtomicLong();
     private static final LoopLocal<TaskRegistry> PENDING_TASKS = LoopLocal.withInitial(loop -> new TaskRegistry());
 
-    private final TaskContinuation continuation;
+    /** The body as the engine runs it (a continuation, or a virtual thread of its own). */
+    private final TaskBody body;
     private final Context context;
-    private final Object origin;
+    /** The coroutine this task runs (its class names it in reports). */
+    private final Coroutine<T> origin;
     /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
     private final Handle stepHandle;
     private final int registrySlot;
@@ -62,7 +61,7 @@ public final class Task<T> extends Future<T> {
     /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
     int awaitsWithoutSuspending;
 
-    // The body's outcome, set inside the continuation, read when it is done.
+    // The body's outcome, set by the body as it ends, read when it is done.
     private T value;
     private Throwable failure;
 
@@ -74,7 +73,7 @@ public final class Task<T> extends Future<T> {
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
         this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
-        this.continuation = new TaskContinuation(this, () -> runBody(body));
+        this.body = TaskEngine.CHOSEN.newBody(this, this::runBody);
         this.stepHandle = base.newReusableHandle(new Step(), this.context);
         this.registrySlot = PENDING_TASKS.get(loop).add(this);
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
@@ -95,8 +94,7 @@ public final class Task<T> extends Future<T> {
 
     /** The task whose body is running on this thread now, or null (in a plain callback). */
     public static Task<?> current() {
-        Continuation c = Continuation.getCurrentContinuation(SCOPE);
-        return c instanceof TaskContinuation tc ? tc.task : null;
+        return TaskEngine.CHOSEN.current();
     }
 
     /** The tasks of {@code loop} that are not done yet. */
@@ -121,13 +119,13 @@ public final class Task<T> extends Future<T> {
     // Stepping
     // =========================================================================================
 
-    private void runBody(Coroutine<T> body) {
+    private void runBody() {
         try {
             if (mustCancel) { // cancelled before its first step: the body never starts
                 mustCancel = false;
                 throw newCancelledError();
             }
-            value = body.run();
+            value = origin.run();
         } catch (Throwable t) {
             failure = t;
         }
@@ -147,14 +145,13 @@ public final class Task<T> extends Future<T> {
         }
     }
 
-    /** One step: mount the continuation until the body finishes or suspends. */
+    /** One step: run the body until it finishes or suspends. */
     private void stepInContext() {
         if (isDone()) {
             return;
         }
         awaitsWithoutSuspending = 0;
-        continuation.run();
-        if (continuation.isDone()) {
+        if (body.resume()) {
             finish();
         }
     }
@@ -198,7 +195,7 @@ public final class Task<T> extends Future<T> {
         if (mustCancel && future.cancel(cancelMessage)) {
             mustCancel = false; // the cancellation travels through the future
         }
-        yieldToLoop();
+        body.suspend();
         waitingOn = null;
         if (mustCancel) {
             mustCancel = false;
@@ -213,23 +210,10 @@ public final class Task<T> extends Future<T> {
     /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
     void yieldOnce() {
         LoopContract.of(getLoop()).enqueue(stepHandle);
-        yieldToLoop();
+        body.suspend();
         if (mustCancel) {
             mustCancel = false;
             throw newCancelledError();
-        }
-    }
-
-    private static void yieldToLoop() {
-        boolean yielded;
-        try {
-            yielded = Continuation.yield(SCOPE);
-        } catch (IllegalStateException pinned) {
-            throw new IllegalStateException("a task cannot suspend here: it holds a monitor (synchronized) "
-                    + "or runs inside native code; await outside the synchronized block", pinned);
-        }
-        if (!yielded) {
-            throw new IllegalStateException("a task could not suspend (its continuation is pinned)");
         }
     }
 
@@ -357,16 +341,6 @@ public final class Task<T> extends Future<T> {
         @Override
         public String describe() {
             return Task.this.toString();
-        }
-    }
-
-    /** The continuation of one task: lets {@link #current()} find the task from inside its body. */
-    private static final class TaskContinuation extends Continuation {
-        final Task<?> task;
-
-        TaskContinuation(Task<?> task, Runnable body) {
-            super(SCOPE, body);
-            this.task = task;
         }
     }
 

@@ -5,10 +5,12 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 
+import java.util.function.Supplier;
+
 /**
  * The task engine's entry points: create tasks, await, yield. {@link io.jasyncio.Asyncio} is the
  * facade users import; this class is what it delegates to. Every entry point checks first that
- * the JVM can run continuations, so a missing flag fails with one clear sentence.
+ * the task engine asked for can run here, so a missing flag fails with one clear sentence.
  */
 public final class Tasks {
     private Tasks() {
@@ -53,6 +55,15 @@ public final class Tasks {
     /** The explicit yield point: the task steps again in the next loop iteration. */
     public static void yieldNow() {
         requireTask("sleep(0)").yieldOnce();
+    }
+
+    /**
+     * A reader, usable from any thread, of the thread whose stack holds {@code loop} now: the
+     * loop's own thread, or, on the portable engine, the virtual thread of the task body it runs
+     * (what the watchdog samples). Ask for it on the loop's thread or before the loop runs.
+     */
+    public static Supplier<Thread> threadRunning(EventLoop loop) {
+        return ThreadBody.threadRunning(loop);
     }
 
     private static Task<?> requireTask(String what) {

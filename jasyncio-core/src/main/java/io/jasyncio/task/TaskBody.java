@@ -1,0 +1,21 @@
+package io.jasyncio.task;
+
+/**
+ * One task's body as its {@link TaskEngine} runs it. The loop side calls {@link #resume()}; the
+ * body itself calls {@link #suspend()}. Exactly one of the two sides runs at any moment, and each
+ * hand-off happens-before what the other side does next, so task code stays single-threaded.
+ */
+interface TaskBody {
+    /**
+     * Starts the body, or resumes it where it suspended, and returns when it suspends again or
+     * finishes: true once it has finished. Called by the loop's step (or by an eager start).
+     */
+    boolean resume();
+
+    /**
+     * Called from inside the body: hands control back to whoever called {@link #resume()} and
+     * returns when the body is resumed. Throws {@link IllegalStateException} if the body cannot
+     * suspend here.
+     */
+    void suspend();
+}

@@ -1,0 +1,132 @@
+package io.jasyncio.task;
+
+import io.jasyncio.context.CurrentContext;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopLocal;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * One task's body on a virtual thread of its own, run strictly in turn with the thread that
+ * resumes it: {@link #resume()} hands the turn to the body and parks until the body hands it
+ * back ({@link #suspend()} or the end of the body). {@code turn} is volatile, so every hand-off
+ * happens-before what the other side does next, and at any moment exactly one side runs: task
+ * code stays single-threaded, as on the continuation engine.
+ *
+ * <p>The body thread acts for the task's loop while it runs: it finds the loop as its running
+ * loop, passes the loop's own-thread checks, bears the loop thread's name, has the task's
+ * {@code Context} as its current context (so {@code ContextVar} changes land in the task's
+ * context), and {@link #threadRunning} tells the watchdog which thread's stack holds the loop.
+ *
+ * <p>Each body thread is started by an executor of its own instead of as a plain virtual thread:
+ * the JDK tracks plain virtual threads in a root set for thread dumps, which would keep a task
+ * suspended forever (awaiting a future nobody will complete, or left when its loop closes) alive
+ * for the life of the JVM. Started this way, a suspended body thread is reachable only through its
+ * task, so such a task is garbage-collected as on the continuation engine (and, in debug mode,
+ * reported as "destroyed but it is pending").
+ */
+final class ThreadBody implements TaskBody {
+    private static final LoopLocal<Mounted> MOUNTED = LoopLocal.withInitial(loop -> new Mounted());
+    private static final boolean CALLER = false;
+    private static final boolean BODY = true;
+
+    private final Task<?> task;
+    private final Runnable code;
+    private final Mounted mounted;
+    /** Who resumed the body last: written before the hand-off to the body, which publishes it. */
+    private Thread resumer;
+    /** The body's thread, once started: written by the body before its first hand-off back. */
+    private Thread bodyThread;
+    private boolean finished;
+    private volatile boolean turn = CALLER;
+
+    ThreadBody(Task<?> task, Runnable code) {
+        this.task = task;
+        this.code = code;
+        this.mounted = MOUNTED.get(task.getLoop());
+    }
+
+    /** See {@link Tasks#threadRunning}: the loop-local lookup happens now, the reads later on any thread. */
+    static Supplier<Thread> threadRunning(EventLoop loop) {
+        Mounted mounted = MOUNTED.get(loop);
+        return () -> {
+            Thread body = mounted.thread;
+            return body != null ? body : loop.thread();
+        };
+    }
+
+    @Override
+    public boolean resume() {
+        resumer = Thread.currentThread();
+        Thread before = mounted.thread; // an eager start from inside another body nests
+        Thread body = bodyThread;
+        turn = BODY;
+        if (body == null) {
+            // Named as the thread that steps it (the loop's), which it acts for: logs read the same on both engines.
+            ThreadFactory bodyThreads = Thread.ofVirtual().name(resumer.getName()).factory();
+            try {
+                Executors.newThreadPerTaskExecutor(bodyThreads).execute(this::runOnBodyThread);
+            } catch (RuntimeException | Error noThread) {
+                turn = CALLER; // nothing runs the body: do not wait for it (the step fails instead)
+                throw noThread;
+            }
+        } else {
+            LockSupport.unpark(body);
+        }
+        awaitTurn(CALLER);
+        mounted.thread = before;
+        if (finished) {
+            bodyThread = null; // a finished task keeps no thread (nor, through it, the loop's)
+            resumer = null;
+        }
+        return finished;
+    }
+
+    @Override
+    public void suspend() {
+        Thread r = resumer;
+        turn = CALLER;
+        LockSupport.unpark(r);
+        awaitTurn(BODY);
+        mounted.thread = bodyThread;
+    }
+
+    private void runOnBodyThread() {
+        bodyThread = Thread.currentThread();
+        mounted.thread = bodyThread;
+        ThreadEngine.TASK_OF_THREAD.set(task);
+        EventLoops.actAsLoopThread(task.getLoop());
+        CurrentContext.ofThisThread().enter(task.getContext());
+        try {
+            code.run(); // catches everything the body throws; it is the task's outcome
+        } finally {
+            finished = true;
+            Thread r = resumer;
+            turn = CALLER;
+            LockSupport.unpark(r);
+        }
+    }
+
+    /** Parks until the turn is {@code mine}; an interrupt neither ends the wait nor is lost. */
+    private void awaitTurn(boolean mine) {
+        boolean interrupted = false;
+        while (turn != mine) {
+            LockSupport.park(this);
+            if (Thread.interrupted()) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Which body thread a loop's code runs on now (read by the watchdog's thread). */
+    private static final class Mounted {
+        volatile Thread thread;
+    }
+}
