@@ -148,6 +148,9 @@ class ConsumerProjectTest {
             assertEquals("hello, world", lastLine(modularRun.output), modularRun.output);
             assertEquals(!withFlag, modularRun.output.contains("jasyncio task engine: threads"),
                     "the flag for the module path selects the continuation engine: " + modularRun.output);
+            if (!withFlag) { // and the INFO line names the module path's own flag, not ALL-UNNAMED
+                assertTrue(modularRun.output.contains(moduleFlag.group(1)), modularRun.output);
+            }
         }
     }
 

@@ -15,7 +15,12 @@ package io.jasyncio.task;
  */
 final class EngineCheck {
     static final String PROPERTY = "jasyncio.engine";
-    static final String EXPORT_FLAG = "--add-exports java.base/jdk.internal.vm=ALL-UNNAMED";
+    /**
+     * The flag that exports continuations to this library: to {@code ALL-UNNAMED} on the class
+     * path, to the library's module by name on the module path.
+     */
+    static final String EXPORT_FLAG = "--add-exports java.base/jdk.internal.vm="
+            + (EngineCheck.class.getModule().isNamed() ? EngineCheck.class.getModule().getName() : "ALL-UNNAMED");
     private static final System.Logger LOG = System.getLogger("io.jasyncio.task");
     private static volatile boolean checked;
 
