@@ -31,6 +31,14 @@ public final class SignalHandlers {
 
     private static final Map<Signal, Installed> INSTALLED = new EnumMap<>(Signal.class);
 
+    /**
+     * Null when {@code sun.misc.Signal} can be used, else why not: on the module path the
+     * {@code jdk.unsupported} module is resolved only when something requires it (or with
+     * {@code --add-modules jdk.unsupported}); on the class path it always is.
+     */
+    private static final String UNAVAILABLE = ModuleLayer.boot().findModule("jdk.unsupported").isPresent() ? null
+            : "the jdk.unsupported module is not in this JVM's module graph (add --add-modules jdk.unsupported)";
+
     /** {@link EventLoop#addSignalHandler}: {@code callback} runs on the loop thread at each delivery. */
     public static void add(EventLoop loop, Signal signal, Runnable callback) {
         Objects.requireNonNull(callback, "callback");
@@ -74,6 +82,9 @@ public final class SignalHandlers {
     }
 
     private static Installed install(EventLoop loop, Signal signal, Runnable onSignalThread) {
+        if (UNAVAILABLE != null) {
+            throw new UnsupportedOperationException("signal handlers are not available here: " + UNAVAILABLE);
+        }
         if (loop.isClosed()) {
             throw new IllegalStateException("Event loop is closed");
         }
