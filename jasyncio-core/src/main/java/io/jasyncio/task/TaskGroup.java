@@ -139,13 +139,41 @@ public final class TaskGroup {
 
     /** A child task running {@code body}; {@code context} null means a copy of the current one. */
     public <T> Task<T> createTask(Coroutine<T> body, String name, Context context) {
+        checkAccepting();
+        return adopt(Tasks.create(loop, body, name, context));
+    }
+
+    /**
+     * A child task whose first step runs now, inside this call, until its first real suspension
+     * (asyncio 3.12's eager tasks, as a TaskGroup makes them under the eager task factory). A
+     * body that never suspends is done when this returns; one that fails at once fails the group
+     * as any child does.
+     */
+    public <T> Task<T> createEagerTask(Coroutine<T> body) {
+        return createEagerTask(body, null, null);
+    }
+
+    public Task<Void> createEagerTask(VoidCoroutine body) {
+        return createEagerTask(body.asCoroutine(), null, null);
+    }
+
+    /** As {@link #createEagerTask(Coroutine)}, named, in {@code context} (null: a copy of the current one). */
+    public <T> Task<T> createEagerTask(Coroutine<T> body, String name, Context context) {
+        checkAccepting();
+        return adopt(Tasks.createEager(loop, body, name, context));
+    }
+
+    private void checkAccepting() {
         if (exiting && tasks.isEmpty()) {
             throw new IllegalStateException("TaskGroup " + this + " is finished");
         }
         if (aborting) {
             throw new IllegalStateException("TaskGroup " + this + " is shutting down");
         }
-        Task<T> task = Tasks.create(loop, body, name, context);
+    }
+
+    /** Makes {@code task} a child: waited for at the end, its failure the group's (at once if it is done already). */
+    private <T> Task<T> adopt(Task<T> task) {
         created.add(task);
         if (task.isDone()) {
             onTaskDone(task);
