@@ -76,7 +76,7 @@ class CompletableFutureInteropTest {
         try (LoopThread lt = new LoopThread(loopName)) {
             AtomicReference<Thread> ranOn = new AtomicReference<>();
             CompletableFuture<String> ok = runCoroutineThreadsafe(() -> {
-                ranOn.set(Thread.currentThread());
+                ranOn.set(NetTesting.turnOf(lt.loop));
                 sleep(0.01);
                 return "done";
             }, lt.loop);
@@ -104,7 +104,7 @@ class CompletableFutureInteropTest {
                     sleeping.countDown();
                     sleep(30);
                 } catch (CancelledError e) {
-                    cleanedUp.complete(Thread.currentThread() == lt.thread);
+                    cleanedUp.complete(NetTesting.turnOf(lt.loop) == lt.thread);
                     throw e;
                 }
             }, lt.loop);
@@ -161,7 +161,7 @@ class CompletableFutureInteropTest {
                     for (int i = 0; i < each; i++) {
                         int n = base + i;
                         mine.add(runCoroutineThreadsafe(() -> {
-                            ranOn.add(Thread.currentThread());
+                            ranOn.add(NetTesting.turnOf(lt.loop));
                             if (n % 2 == 0) {
                                 sleep(0);
                             }
@@ -283,13 +283,13 @@ class CompletableFutureInteropTest {
                 });
             }
             NetTesting.run(loopName, 20, () -> {
-                Thread loopThread = Thread.currentThread();
+                Thread loopThread = NetTesting.turnOf(io.jasyncio.Asyncio.getRunningLoop());
                 Set<Thread> resumedOn = ConcurrentHashMap.newKeySet();
                 List<Future<Integer>> waiters = new ArrayList<>();
                 for (CompletableFuture<Integer> cf : futures) {
                     waiters.add(createTask(() -> {
                         int v = await(cf);
-                        resumedOn.add(Thread.currentThread());
+                        resumedOn.add(NetTesting.turnOf(io.jasyncio.Asyncio.getRunningLoop()));
                         return v;
                     }));
                 }

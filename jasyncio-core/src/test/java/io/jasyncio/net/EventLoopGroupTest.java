@@ -54,7 +54,7 @@ class EventLoopGroupTest {
             assertSame(picked.get(0), picked.get(3));
             Set<Thread> threads = new HashSet<>();
             for (EventLoop loop : group.loops()) {
-                Thread ranOn = group.submit(loop, Thread::currentThread).get(10, TimeUnit.SECONDS);
+                Thread ranOn = group.submit(loop, () -> NetTesting.turnOf(loop)).get(10, TimeUnit.SECONDS);
                 assertSame(loop.thread(), ranOn);
                 threads.add(ranOn);
             }

@@ -28,6 +28,16 @@ final class NetTesting {
     }
 
     /**
+     * The thread that stands for {@code loop}'s turn: the loop's own thread when called on the
+     * loop, in a callback or in a task body (the threads engine runs a body on a thread of its
+     * own, but only in the loop's turn, and the body finds the loop as its running loop); else
+     * the calling thread. What "it ran on the loop thread" means on every task engine.
+     */
+    static Thread turnOf(EventLoop loop) {
+        return EventLoops.runningLoopOrNull() == loop ? loop.thread() : Thread.currentThread();
+    }
+
+    /**
      * Runs {@code body} as a task on a fresh loop named {@code loopName}; cancels it after {@code seconds}.
      * An assertion that fails in a callback (a protocol's, a server's handler) reaches the loop's
      * exception handler, not the test: it is kept and thrown here at the end.

@@ -39,7 +39,7 @@ class SignalHandlerTest {
     void theHandlerRunsOnTheLoopThreadInTheContextItWasAddedIn(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
-            Thread loopThread = Thread.currentThread();
+            Thread loopThread = NetTesting.turnOf(loop);
             Future<String> ran = loop.createFuture();
             WHO.set("the adder");
             loop.addSignalHandler(Signal.SIGUSR1, () -> {
