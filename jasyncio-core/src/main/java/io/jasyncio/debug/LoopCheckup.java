@@ -1,6 +1,5 @@
 package io.jasyncio.debug;
 
-import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.loop.DefaultExecutor;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.ExceptionHandler;
@@ -201,8 +200,8 @@ final class LoopCheckup implements LoopObserver {
         }
         watchdog.close();
         LoopStats.Snapshot s = stats.snapshot();
-        long scheduled = loop instanceof BaseEventLoop base ? base.timersScheduled() : 0;
-        long cancelled = loop instanceof BaseEventLoop base ? base.timersCancelled() : 0;
+        long scheduled = loop.timersScheduledTotal();
+        long cancelled = loop.timersCancelledTotal();
         write("total", id, threadName, s.iterations(), s.selectNanos(), s.callbackNanos(), s.handlesRun(),
                 s.readyMax(), scheduled, cancelled, s.timersFired(), s.lagP50Nanos(), s.lagP99Nanos(),
                 s.lagMaxNanos(), slowSteps);

@@ -752,13 +752,13 @@ public abstract class BaseEventLoop implements LoopContract {
         return timers.cancelledCount();
     }
 
-    /** Timers scheduled on this loop so far ({@code callLater}/{@code callAt}), for the doctor's counts. */
-    public long timersScheduled() {
+    @Override
+    public long timersScheduledTotal() {
         return timerSequence;
     }
 
-    /** Timers cancelled while still in the heap, so far. */
-    public long timersCancelled() {
+    @Override
+    public long timersCancelledTotal() {
         return timers.cancelledTotal();
     }
 

@@ -167,6 +167,12 @@ public interface EventLoop extends AutoCloseable {
     /** Cancelled timers still in the heap. */
     int cancelledTimerCount();
 
+    /** Timers ever scheduled on this loop ({@code callLater}/{@code callAt}): a running total for observers. */
+    long timersScheduledTotal();
+
+    /** Timers ever cancelled while still in the heap: a running total for observers. */
+    long timersCancelledTotal();
+
     /** The thread running the loop, or null when it is not running. */
     Thread thread();
 
