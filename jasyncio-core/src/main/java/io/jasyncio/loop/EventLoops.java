@@ -57,7 +57,15 @@ public final class EventLoops {
         if (!provider.isAvailable()) {
             throw new IllegalStateException("event loop '" + name + "' cannot run here: " + provider.unavailableReason());
         }
-        return LoopContract.of(provider.create()); // fails here, clearly, not at the first createFuture
+        EventLoop created = provider.create();
+        if (!(created instanceof LoopContract)) {
+            try {
+                created.close(); // refused below: nobody else would close it
+            } catch (RuntimeException ignored) {
+                // best effort: the refusal below is what the caller must see
+            }
+        }
+        return LoopContract.of(created); // fails here, clearly, not at the first createFuture
     }
 
     /** Names of the implementations that can run here, "nio" first. */

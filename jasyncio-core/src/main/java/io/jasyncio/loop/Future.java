@@ -56,6 +56,11 @@ public class Future<T> {
         return loop;
     }
 
+    /** The loop as the layers above see it (a task queues its step through it). */
+    protected final LoopContract loopContract() {
+        return loop;
+    }
+
     public final boolean isDone() {
         return state != PENDING;
     }

@@ -209,7 +209,7 @@ public final class Task<T> extends Future<T> {
 
     /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
     void yieldOnce() {
-        LoopContract.of(getLoop()).enqueue(stepHandle);
+        loopContract().enqueue(stepHandle);
         body.suspend();
         if (mustCancel) {
             mustCancel = false;
