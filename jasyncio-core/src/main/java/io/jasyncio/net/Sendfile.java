@@ -92,11 +92,12 @@ public final class Sendfile {
     private static long sendThroughTransport(EventLoop loop, Transport transport, SendfileFlow flow, FileChannel file,
                                              long offset, long count) throws IOException {
         long sent = 0;
+        ByteBuffer chunk = ByteBuffer.allocate(FALLBACK_CHUNK); // reused: write() takes or copies all of it
         try {
             while (count < 0 || sent < count) {
                 int want = (int) (count < 0 ? FALLBACK_CHUNK : Math.min(FALLBACK_CHUNK, count - sent));
                 long at = offset + sent;
-                ByteBuffer chunk = ByteBuffer.allocate(want);
+                chunk.clear().limit(want);
                 int read = await(loop.runInExecutor(null, () -> file.read(chunk, at)));
                 if (read <= 0) {
                     break;

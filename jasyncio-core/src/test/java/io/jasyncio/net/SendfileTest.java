@@ -65,12 +65,33 @@ class SendfileTest {
         return NetTesting.loops();
     }
 
-    /** A server whose handler writes a short header, sends the file, and closes. */
-    private static Server fileServer(TlsOptions tls, Future<Long> sent) throws IOException {
+    /** What one served transfer reports: the bytes sent, and the most its transport ever held buffered. */
+    record Served(long sent, long maxBuffered) {
+    }
+
+    /**
+     * A server whose handler writes a short header, sends the file, and closes; while it sends, a
+     * timer samples the transport's write buffer every 5 ms.
+     */
+    private static Server fileServer(TlsOptions tls, Future<Served> served) throws IOException {
         return io.jasyncio.Asyncio.startServer((reader, writer) -> {
+            EventLoop loop = getRunningLoop();
+            Transport transport = writer.transport();
+            long[] maxBuffered = {0};
+            boolean[] sending = {true};
+            Runnable[] sample = new Runnable[1];
+            sample[0] = () -> {
+                maxBuffered[0] = Math.max(maxBuffered[0], transport.getWriteBufferSize());
+                if (sending[0]) {
+                    loop.callLater(0.005, sample[0]);
+                }
+            };
             writer.write("header\n".getBytes()); // written before: must arrive first
+            sample[0].run();
             try (FileChannel f = FileChannel.open(file, StandardOpenOption.READ)) {
-                sent.setResult(Sendfile.sendfile(getRunningLoop(), writer.transport(), f));
+                long sent = Sendfile.sendfile(loop, transport, f);
+                sending[0] = false;
+                served.setResult(new Served(sent, maxBuffered[0]));
                 assertEquals(SIZE, f.position(), "the file's position is left after what was sent");
             }
             writer.close();
@@ -80,15 +101,21 @@ class SendfileTest {
 
     @ParameterizedTest
     @MethodSource("loops")
-    void hundredMebibytesToCpythonPlainAndOverTls(String loopName) {
+    void hundredMebibytesToASlowCpythonReaderPlainAndOverTlsWithBoundedBuffering(String loopName) {
         NetTesting.run(loopName, 110, () -> {
             for (boolean tls : new boolean[] {false, true}) {
-                Future<Long> sent = getRunningLoop().createFuture();
-                Server server = fileServer(tls ? TlsOptions.of(ca.serverContext()) : null, sent);
+                Future<Served> served = getRunningLoop().createFuture();
+                Server server = fileServer(tls ? TlsOptions.of(ca.serverContext()) : null, served);
                 int port = NetTesting.port(server);
                 String report = toThread(() -> cpythonReader(port, tls));
                 assertEquals("header " + SIZE + " " + fileDigest, report.strip(), (tls ? "TLS" : "plain") + " transfer");
-                assertEquals((long) SIZE, await(sent));
+                Served s = await(served);
+                assertEquals((long) SIZE, s.sent());
+                // The reader stalls for half a second: sendfile must wait for it, not buffer the file.
+                // Zero-copy leaves nothing in the transport; through the transport (TLS) the buffer
+                // stays near its high-water mark (64 KiB) plus one chunk and the TLS framing.
+                assertTrue(s.maxBuffered() < (tls ? 1 << 20 : 64 << 10),
+                        (tls ? "TLS" : "plain") + " transfer buffered up to " + s.maxBuffered() + " bytes");
                 NetTesting.closeServer(server);
             }
             return null;
@@ -132,12 +159,13 @@ class SendfileTest {
     /** CPython reads everything (over TLS with the test authority's trust) and prints the header, size and digest. */
     private static String cpythonReader(int port, boolean tls) throws Exception {
         String script = String.join("\n",
-                "import hashlib, socket, ssl, sys",
+                "import hashlib, socket, ssl, sys, time",
                 "s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=60)",
                 "if sys.argv[2] == 'tls':",
                 "    s = ssl.create_default_context(cafile=sys.argv[3]).wrap_socket(s, server_hostname='localhost')",
                 "f = s.makefile('rb')",
                 "header = f.readline().decode().strip()",
+                "time.sleep(0.5)  # a slow reader: the sender must wait, not buffer",
                 "h = hashlib.sha256(); n = 0",
                 "while True:",
                 "    b = f.read(1 << 20)",
