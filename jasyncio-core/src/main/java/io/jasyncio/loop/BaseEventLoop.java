@@ -93,10 +93,11 @@ public abstract class BaseEventLoop implements LoopContract {
         long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? clock.selectTimeout(selectTimeout()) : 0;
         select(timeout);                              // the ONLY place the loop sleeps
         drainThreadsafeQueue();                       // callSoonThreadsafe submissions join ready
+        long now = nanoTime();                        // the clock, read once after the wait
         if (ready.isEmpty() && !stopping) {           // nothing came: a virtual clock jumps to the next timer
-            clock.idle(timers.nanosUntilNextDue(nanoTime()));
+            now = clock.idle(now, timers.nanosUntilNextDue(now));
         }
-        int moved = timers.moveDueTo(ready, nanoTime()); // due timers join, in deadline order
+        int moved = timers.moveDueTo(ready, now);     // due timers join, in deadline order
         int ntodo = ready.size();                     // snapshot: callbacks added during the
         LoopObserver obs = observer;                  // drain run in the NEXT iteration
         boolean instrumented = obs != null || debug;  // decided once per iteration: the plain path stays plain
