@@ -90,13 +90,15 @@ public abstract class BaseEventLoop implements LoopContract {
      */
     protected void runOnce() {
         timers.dropCancelled();                       // asyncio's lazy purge of cancelled timers
-        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping ? clock.selectTimeout(selectTimeout()) : 0;
+        long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping
+                ? clock.selectTimeout(nanosUntilNextTimer()) : 0; // -1 = block until I/O or another thread
         select(timeout);                              // the ONLY place the loop sleeps
         drainThreadsafeQueue();                       // callSoonThreadsafe submissions join ready
+        long now = nanoTime();                        // the clock, read once after the wait
         if (ready.isEmpty() && !stopping) {           // nothing came: a virtual clock jumps to the next timer
-            clock.idle(timers.nanosUntilNextDue(nanoTime()));
+            now = clock.idle(now, timers.nanosUntilNextDue(now));
         }
-        int moved = timers.moveDueTo(ready, nanoTime()); // due timers join, in deadline order
+        int moved = timers.moveDueTo(ready, now);     // due timers join, in deadline order
         int ntodo = ready.size();                     // snapshot: callbacks added during the
         LoopObserver obs = observer;                  // drain run in the NEXT iteration
         boolean instrumented = obs != null || debug;  // decided once per iteration: the plain path stays plain
@@ -119,7 +121,7 @@ public abstract class BaseEventLoop implements LoopContract {
     }
 
     /** The time to the nearest timer (-1: none, block), capped at asyncio's one day. */
-    private long selectTimeout() {
+    private long nanosUntilNextTimer() {
         return Math.min(timers.nanosUntilNextDue(nanoTime()), MAXIMUM_SELECT_TIMEOUT_NANOS);
     }
 

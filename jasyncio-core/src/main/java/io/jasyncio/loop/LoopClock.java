@@ -4,8 +4,8 @@ package io.jasyncio.loop;
  * Where a loop's time comes from, and how long the loop may sleep waiting for its next timer.
  * {@link #monotonic()} is the JDK's monotonic clock; a {@link VirtualClock} stands still and jumps
  * to the next timer whenever the loop is idle, so code that only waits for timers takes no real
- * time. The loop asks the clock twice per iteration: the select timeout before it polls, and, when
- * the poll brought nothing to do, {@link #idle} (where a virtual clock jumps).
+ * time. The loop asks the clock for the select timeout before it polls, reads it once after, and,
+ * when the poll brought nothing to do, calls {@link #idle} (where a virtual clock jumps).
  *
  * <p>Only the loop's timers and {@link EventLoop#time()} follow the clock: debug mode's slow-callback
  * timing, the watchdog and {@link LoopObserver} durations always measure real time.
@@ -28,9 +28,11 @@ public interface LoopClock {
 
     /**
      * Called when the poll brought nothing to do (no I/O event, no thread-safe submission, nothing
-     * ready), with the time to the next timer ({@code -1}: none). A virtual clock jumps here.
+     * ready), with the loop's {@code now} (this clock's {@link #nanoTime()}, just read) and the time
+     * to the next timer ({@code -1}: none). A virtual clock jumps here. Returns the time after it:
+     * the loop moves the timers due then, without reading the clock again.
      */
-    void idle(long nanosUntilNextTimer);
+    long idle(long now, long nanosUntilNextTimer);
 
     /** Blocking work ({@code runInExecutor}) was submitted: its result comes back from another thread. */
     void blockingWorkStarted();

@@ -18,8 +18,8 @@ final class MonotonicClock implements LoopClock {
     }
 
     @Override
-    public void idle(long nanosUntilNextTimer) {
-        // time passed in select: the timer that woke the loop is due now
+    public long idle(long now, long nanosUntilNextTimer) {
+        return now; // time passed in select: the timer that woke the loop is due now
     }
 
     @Override

@@ -98,10 +98,12 @@ public final class VirtualClock implements LoopClock {
     }
 
     @Override
-    public void idle(long nanosUntilNextTimer) {
+    public long idle(long now, long nanosUntilNextTimer) {
         if (holds == 0 && nanosUntilNextTimer > 0) {
-            now += nanosUntilNextTimer; // the jump: the next timer is due now
+            this.now = now + nanosUntilNextTimer; // the jump: the next timer is due now
+            return this.now;
         }
+        return now;
     }
 
     @Override

@@ -88,9 +88,7 @@ final class ThreadBody implements TaskBody {
 
     @Override
     public void suspend() {
-        Thread r = resumer;
-        turn = CALLER;
-        LockSupport.unpark(r);
+        handBack();
         awaitTurn(BODY);
         mounted.thread = bodyThread;
     }
@@ -105,10 +103,15 @@ final class ThreadBody implements TaskBody {
             code.run(); // catches everything the body throws; it is the task's outcome
         } finally {
             finished = true;
-            Thread r = resumer;
-            turn = CALLER;
-            LockSupport.unpark(r);
+            handBack();
         }
+    }
+
+    /** On the body thread: gives the turn back to the thread that resumed the body, and wakes it. */
+    private void handBack() {
+        Thread r = resumer; // read before the turn flips: the resumer may resume us again at once
+        turn = CALLER;
+        LockSupport.unpark(r);
     }
 
     /** Parks until the turn is {@code mine}; an interrupt neither ends the wait nor is lost. */

@@ -189,4 +189,71 @@ class IterationTest {
             assertFalse(ran.contains("removed"));
         }
     }
+
+    /**
+     * The clock seam is read once after the wait, also when the poll brought nothing and the loop
+     * asks the clock whether to jump ({@link LoopClock#idle}): that call hands back the time the
+     * due timers are then moved at, instead of the loop reading the clock again.
+     */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void theClockIsReadOnceAfterTheWait(String loopName) {
+        try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
+            CountingClock clock = new CountingClock();
+            loop.setClock(clock);
+            List<String> ran = new ArrayList<>();
+            loop.callLater(0, () -> ran.add("due"));
+            loop.callLater(0, loop::stop);
+            List<Integer> readsAfterTheWait = new ArrayList<>();
+            loop.setObserver(new LoopObserver() {
+                int atSelect;
+
+                @Override
+                public void afterSelect(int ioEvents, long selectNanos) {
+                    atSelect = clock.reads;
+                }
+
+                @Override
+                public void beforeDrain(int timersMoved, int ntodo) {
+                    readsAfterTheWait.add(clock.reads - atSelect);
+                }
+            });
+            loop.runForever();
+            assertEquals(List.of("due"), ran);
+            assertEquals(1, clock.idles, "the poll brought nothing: the clock was asked whether to jump");
+            assertEquals(List.of(1), readsAfterTheWait, "one iteration, one clock read after its wait");
+        }
+    }
+
+    /** The monotonic clock, counting how often the loop reads it and calls {@link LoopClock#idle}. */
+    private static final class CountingClock implements LoopClock {
+        private final LoopClock real = LoopClock.monotonic();
+        int reads;
+        int idles;
+
+        @Override
+        public long nanoTime() {
+            reads++;
+            return real.nanoTime();
+        }
+
+        @Override
+        public long selectTimeout(long nanosUntilNextTimer) {
+            return real.selectTimeout(nanosUntilNextTimer);
+        }
+
+        @Override
+        public long idle(long now, long nanosUntilNextTimer) {
+            idles++;
+            return real.idle(now, nanosUntilNextTimer);
+        }
+
+        @Override
+        public void blockingWorkStarted() {
+        }
+
+        @Override
+        public void blockingWorkEnded() {
+        }
+    }
 }
