@@ -42,14 +42,32 @@ final class CounterStream {
         }
     }
 
+    /** Where {@link #writeBeyondTheKernel} gives up waiting for the kernel to refuse: far beyond any socket buffer. */
+    static final long FILL_CAP = 256L << 20;
+
+    /**
+     * Writes the stream from its start, {@code atLeast} bytes and then 1 MiB more at a time, until
+     * the kernel takes no more and the transport buffers the rest (loopback's buffers grow with
+     * {@code net.ipv4.tcp_rmem}, up to tens of MiB on some machines, so no fixed size is enough);
+     * returns how many bytes were written. All in one callback: a peer that reads nothing cannot
+     * make room meanwhile.
+     */
+    static long writeBeyondTheKernel(Transport transport, long atLeast) {
+        writeAll(transport, atLeast);
+        long total = atLeast;
+        while (transport.getWriteBufferSize() == 0 && total < FILL_CAP) {
+            transport.write(chunk(total, 1 << 20));
+            total += 1 << 20;
+        }
+        assertTrue(transport.getWriteBufferSize() > 0, "the kernel took all " + total + " bytes: nothing was left buffered");
+        return total;
+    }
+
     /** A client connection and the server's side of it, which reads nothing until resumed. */
     record Link(Server server, Connection<Sender> client, PausedReceiver peer) {
-        /** Writes the stream's first {@code total} bytes from the client: more than the kernel takes. */
-        Transport fill(long total) {
-            Transport t = client.transport();
-            writeAll(t, total);
-            assertTrue(t.getWriteBufferSize() > 0, "the kernel took all " + total + " bytes: nothing was left buffered");
-            return t;
+        /** Writes the stream from the client, at least {@code atLeast} bytes and more than the kernel takes; returns how many. */
+        long fill(long atLeast) {
+            return writeBeyondTheKernel(client.transport(), atLeast);
         }
 
         /** Lets the peer read; returns how many bytes it got before EOF, each checked. */
