@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
@@ -16,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -42,14 +42,14 @@ public final class GroupServer {
     private final EventLoopGroup group;
     private final Mode mode;
     private final List<Server> servers;
-    private final ServerSocketChannel acceptorSocket;
+    private final Server acceptor; // ACCEPTOR mode's listening server, on the first loop; else null
     private final int port;
 
-    private GroupServer(EventLoopGroup group, Mode mode, List<Server> servers, ServerSocketChannel acceptorSocket, int port) {
+    private GroupServer(EventLoopGroup group, Mode mode, List<Server> servers, Server acceptor, int port) {
         this.group = group;
         this.mode = mode;
         this.servers = List.copyOf(servers);
-        this.acceptorSocket = acceptorSocket;
+        this.acceptor = acceptor;
         this.port = port;
     }
 
@@ -119,102 +119,46 @@ public final class GroupServer {
         }
         EventLoop acceptorLoop = group.loops().getFirst();
         return group.submit(acceptorLoop, () -> {
-            ServerSocketChannel socket = ServerSocketChannel.open();
-            try {
-                if (options.reuseAddress()) {
-                    socket.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                }
-                List<InetSocketAddress> addresses = Network.resolve(acceptorLoop, host, port);
-                socket.bind(addresses.getFirst(), options.backlog());
-                socket.configureBlocking(false);
-            } catch (Throwable t) {
-                socket.close();
-                throw t;
-            }
-            GroupServer server = new GroupServer(group, Mode.ACCEPTOR, servers, socket,
-                    ((InetSocketAddress) socket.getLocalAddress()).getPort());
-            new Acceptor(server, options, factory).listen();
-            return server;
+            // A server as any other (binding, accepting in batches, pausing when out of
+            // descriptors), except that it hands each accepted channel on instead of serving it.
+            Server acceptor = Network.createServer(acceptorLoop, () -> factory.apply(acceptorLoop),
+                    host == null ? null : List.of(host), port, options.withStartServing(false));
+            acceptor.handAcceptedTo(new RoundRobin(servers, factory, options.tls()));
+            acceptor.startServing();
+            return new GroupServer(group, Mode.ACCEPTOR, servers, acceptor, portOf(acceptor));
         });
     }
 
-    /** The ACCEPTOR mode's loop side: accepts on the first loop, deals connections out round-robin. */
-    private static final class Acceptor {
-        private final GroupServer owner;
-        private final ServerOptions options;
+    /** The ACCEPTOR mode's hand-off: each accepted channel to the next loop, where its transport is made. */
+    private static final class RoundRobin implements Consumer<SocketChannel> {
+        private final List<Server> servers;
         private final Function<EventLoop, ? extends BaseProtocol> factory;
-        private final EventLoop loop;
-        private int next;
+        private final TlsOptions tls;
+        private int next; // the acceptor's loop thread only
 
-        Acceptor(GroupServer owner, ServerOptions options, Function<EventLoop, ? extends BaseProtocol> factory) {
-            this.owner = owner;
-            this.options = options;
+        RoundRobin(List<Server> servers, Function<EventLoop, ? extends BaseProtocol> factory, TlsOptions tls) {
+            this.servers = servers;
             this.factory = factory;
-            this.loop = owner.servers.getFirst().getLoop();
-        }
-
-        void listen() {
-            loop.addReader(owner.acceptorSocket, this::acceptReady);
-        }
-
-        private void acceptReady() {
-            for (int i = 0; i < options.backlog(); i++) {
-                SocketChannel accepted;
-                try {
-                    accepted = owner.acceptorSocket.accept();
-                } catch (ClosedChannelException e) {
-                    return;
-                } catch (IOException e) {
-                    acceptFailed(e);
-                    return;
-                }
-                if (accepted == null) {
-                    return;
-                }
-                Server target = owner.servers.get(next);
-                next = (next + 1) % owner.servers.size();
-                handOver(accepted, target);
-            }
+            this.tls = tls;
         }
 
         /** The channel changes threads here: from now on only {@code target}'s loop touches it. */
-        private void handOver(SocketChannel accepted, Server target) {
+        @Override
+        public void accept(SocketChannel accepted) {
+            Server target = servers.get(next);
+            next = (next + 1) % servers.size();
             EventLoop to = target.getLoop();
-            try {
-                accepted.configureBlocking(false);
-                to.callSoonThreadsafe(() -> {
-                    try {
-                        Network.startTransport(to, accepted, factory.apply(to), options.tls(), true, null, target, null);
-                    } catch (Throwable t) {
-                        closeQuietly(accepted);
-                        report(to, "Error on transport creation for incoming connection", t);
-                    }
-                });
-            } catch (Throwable t) {
-                closeQuietly(accepted);
-                report(loop, "Error handing an accepted connection to its loop", t);
-            }
-        }
-
-        /** As {@link Server}: out of descriptors, pause accepting for a second instead of spinning. */
-        private void acceptFailed(IOException e) {
-            report(loop, "socket.accept() failed", e);
-            if (Server.isOutOfResources(e)) {
-                loop.removeReader(owner.acceptorSocket);
-                loop.callLater(Server.ACCEPT_RETRY_DELAY, () -> {
-                    if (owner.acceptorSocket.isOpen()) {
-                        listen();
-                    }
-                });
-            }
-        }
-
-        private void report(EventLoop on, String message, Throwable exc) {
-            Map<String, Object> context = new LinkedHashMap<>();
-            context.put("message", message);
-            context.put("exception", exc);
-            context.put("socket", owner.acceptorSocket);
-            on.callExceptionHandler(context);
+            to.callSoonThreadsafe(() -> {
+                try {
+                    Network.startTransport(to, accepted, factory.apply(to), tls, true, null, target, null);
+                } catch (Throwable t) {
+                    closeQuietly(accepted);
+                    Map<String, Object> context = new LinkedHashMap<>();
+                    context.put("message", "Error on transport creation for incoming connection");
+                    context.put("exception", t);
+                    to.callExceptionHandler(context);
+                }
+            });
         }
     }
 
@@ -242,12 +186,8 @@ public final class GroupServer {
 
     /** The listening addresses: one per loop with {@code REUSE_PORT}, the acceptor's alone otherwise. */
     public List<SocketAddress> addresses() {
-        if (acceptorSocket != null) {
-            try {
-                return List.of(acceptorSocket.getLocalAddress());
-            } catch (IOException closed) {
-                return List.of();
-            }
+        if (acceptor != null) {
+            return acceptor.addresses();
         }
         List<SocketAddress> all = new ArrayList<>();
         servers.forEach(s -> all.addAll(s.addresses()));
@@ -262,9 +202,8 @@ public final class GroupServer {
     /** Stops accepting on every loop (connections already made go on); completes once every listener is closed. */
     public CompletableFuture<Void> close() {
         return onEveryLoop(server -> {
-            if (acceptorSocket != null && server == servers.getFirst()) {
-                server.getLoop().removeReader(acceptorSocket);
-                closeQuietly(acceptorSocket);
+            if (acceptor != null && server == servers.getFirst()) {
+                acceptor.close();
             }
             server.close();
             Tasks.yieldNow(); // a channel the poller watched is released at its next turn: then the port is free

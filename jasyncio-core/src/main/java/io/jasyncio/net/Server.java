@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import static io.jasyncio.task.Tasks.await;
@@ -50,6 +51,8 @@ public final class Server implements AutoCloseable {
     private List<Future<Void>> waiters = new ArrayList<>();
     private boolean serving;
     private Future<Void> serveForeverFuture;
+    /** Where accepted channels go instead of a transport here ({@link GroupServer}'s acceptor); null: here. */
+    private Consumer<SocketChannel> handOff;
 
     Server(EventLoop loop, List<ServerSocketChannel> sockets, Supplier<? extends BaseProtocol> protocolFactory,
            int backlog, TlsOptions tls, Path unixPath) {
@@ -99,6 +102,15 @@ public final class Server implements AutoCloseable {
         return serving;
     }
 
+    /**
+     * Gives every channel this server accepts, non-blocking, to {@code handOff} instead of making
+     * its transport here; set before {@link #startServing()}. Accepting, its batches and its
+     * pause when out of descriptors stay this server's.
+     */
+    void handAcceptedTo(Consumer<SocketChannel> handOff) {
+        this.handOff = handOff;
+    }
+
     /** Starts accepting (a no-op when already serving). */
     public void startServing() {
         if (serving || sockets == null) {
@@ -131,6 +143,10 @@ public final class Server implements AutoCloseable {
             }
             try {
                 accepted.configureBlocking(false);
+                if (handOff != null) {
+                    handOff.accept(accepted);
+                    continue;
+                }
                 Network.startTransport(loop, accepted, protocolFactory.get(), tls, true, null, this, null);
             } catch (Throwable t) {
                 closeQuietly(accepted);

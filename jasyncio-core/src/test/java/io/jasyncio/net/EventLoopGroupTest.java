@@ -77,7 +77,11 @@ class EventLoopGroupTest {
             return null;
         });
         assertEquals(1, group.submit(() -> 1).get(10, TimeUnit.SECONDS)); // both loops are running tasks
+        assertFalse(group.isShuttingDown());
         CompletableFuture<Void> terminated = group.shutdownGracefully(Duration.ofSeconds(2), Duration.ofSeconds(20));
+        assertTrue(group.isShuttingDown());
+        assertSame(terminated, group.terminationFuture());
+        assertSame(terminated, group.shutdownGracefully(), "calling it again changes nothing");
         // Work keeps coming for a while: the quiet period keeps restarting, and the work is done.
         for (int i = 0; i < 6; i++) {
             int n = i;

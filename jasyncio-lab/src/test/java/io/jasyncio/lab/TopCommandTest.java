@@ -33,12 +33,15 @@ class TopCommandTest {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             int code = new CommandLine(new TopCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
-                    .execute(Long.toString(service.pid()), "--iterations", "5");
+                    .execute(Long.toString(service.pid()), "--iterations", "8");
             String output = bytes.toString(StandardCharsets.UTF_8);
             System.out.println(output);
             assertEquals(0, code, output);
             assertTrue(Pattern.compile("(?m)^main +[0-9,-]+ +\\d+% +\\d+%").matcher(output).find(),
                     "a row for the loop on thread main: " + output);
+            // --block holds the loop 300 ms about every second: the watchdog's holds, with the frame.
+            assertTrue(output.contains("recently held:") && output.contains("renderReportBlocking"),
+                    "the watchdog's holds with their blocking frame: " + output);
         } finally {
             service.destroyForcibly().waitFor();
         }
