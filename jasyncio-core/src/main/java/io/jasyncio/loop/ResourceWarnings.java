@@ -28,19 +28,14 @@ public final class ResourceWarnings {
      * was created (pass the loop's debug flag).
      */
     public static Tracker track(Object resource, String description, boolean withCreationStack) {
-        return track(resource, description, withCreationStack, null);
+        return track(resource, description, withCreationStack ? CreationStack.capture() : null, null);
     }
 
     /**
-     * As {@link #track(Object, String, boolean)}, and runs {@code release} (on the cleaner's
-     * thread) when the resource is collected unclosed. A null {@code description} releases
-     * without a warning.
+     * As {@link #track(Object, String, boolean)}, with a creation stack already taken (or null),
+     * and runs {@code release} (on the cleaner's thread) when the resource is collected
+     * unclosed. A null {@code description} releases without a warning.
      */
-    public static Tracker track(Object resource, String description, boolean withCreationStack, Runnable release) {
-        return track(resource, description, withCreationStack ? CreationStack.capture() : null, release);
-    }
-
-    /** As {@link #track(Object, String, boolean, Runnable)}, with a creation stack already taken (or null). */
     public static Tracker track(Object resource, String description, StackTraceElement[] creationStack,
                                 Runnable release) {
         Tracker tracker = new Tracker(description, creationStack, release);

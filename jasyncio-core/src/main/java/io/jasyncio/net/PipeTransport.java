@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
+import io.jasyncio.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.ResourceWarnings;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
@@ -8,7 +10,9 @@ import java.nio.channels.SelectableChannel;
 /**
  * What the two pipe transports share (asyncio's {@code _UnixReadPipeTransport} and
  * {@code _UnixWritePipeTransport} each repeat it): the pipe channel, the closing state, and the
- * way down: connectionLost exactly once, soon, then the channel closed.
+ * way down: connectionLost exactly once, soon, then the channel closed. One collected without
+ * being closed has its pipe closed by its tracker, as a socket transport
+ * ({@link CollectedTransport}; "unclosed transport" is warned in debug mode).
  */
 abstract class PipeTransport<C extends SelectableChannel> implements Transport {
     final EventLoop loop;
@@ -17,12 +21,16 @@ abstract class PipeTransport<C extends SelectableChannel> implements Transport {
     boolean closing;
     /** connectionLost is scheduled (or ran): it happens once. */
     boolean lostScheduled;
+    private final ResourceWarnings.Tracker unclosed;
 
     PipeTransport(EventLoop loop, C channel, BaseProtocol protocol) throws IOException {
         this.loop = loop;
         this.channel = channel;
         this.protocol = protocol;
         channel.configureBlocking(false);
+        boolean debug = loop.getDebug();
+        this.unclosed = ResourceWarnings.track(this, debug ? "transport <" + getClass().getSimpleName() + ">" : null,
+                debug ? CreationStack.captureOutsideLibrary() : null, new CollectedTransport(loop, channel, null));
     }
 
     /** Drops what waits to be written (the write pipe's buffer); the loop callbacks are gone already. */
@@ -72,6 +80,7 @@ abstract class PipeTransport<C extends SelectableChannel> implements Transport {
             } catch (IOException ignored) {
                 // nothing left to do with it
             }
+            unclosed.closed();
         }
     }
 

@@ -65,7 +65,7 @@ public final class Server implements AutoCloseable {
         this.unixPath = unixPath;
         boolean debug = loop.getDebug();
         this.unclosed = ResourceWarnings.track(this, debug ? "server <Server sockets=" + addresses() + ">" : null,
-                debug ? CreationStack.captureOutsideLibrary() : null, new ClosesChannels(List.copyOf(sockets)));
+                debug ? CreationStack.captureOutsideLibrary() : null, new ClosesChannels(allSockets));
     }
 
     /** The release action of a server collected unclosed: it must not hold the server. */

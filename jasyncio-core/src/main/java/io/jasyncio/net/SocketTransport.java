@@ -21,10 +21,6 @@ import java.util.Objects;
  * calls the protocol's pauseWriting/resumeWriting.
  */
 public final class SocketTransport extends SelectorTransport<SocketChannel> implements Transport {
-    /** After this many writes on a lost connection, asyncio starts to warn. */
-    private static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
-    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
-
     private final Server server;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
@@ -34,9 +30,6 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
     private BaseProtocol protocol;
     private Protocol streamProtocol;         // exactly one of these two is set
     private BufferedProtocol bufferedProtocol;
-    private int highWater = DEFAULT_HIGH_WATER;
-    private int lowWater = DEFAULT_LOW_WATER;
-    private boolean protocolPaused;
     private boolean readingPaused;
     private boolean eof;
 
@@ -212,10 +205,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
             return;
         }
         if (connLost > 0) {
-            if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
-                LOG.log(System.Logger.Level.WARNING, "socket.send() raised exception.");
-            }
-            connLost++;
+            dropWriteAfterConnectionLost();
             return;
         }
         if (buffer.isEmpty()) {
@@ -231,7 +221,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        maybePauseProtocol();
+        buffer.pauseProtocolIfAboveHigh(loop, this, protocol);
     }
 
     private void writeReady() {
@@ -246,7 +236,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
             fatalError(e, "Fatal write error on socket transport");
             return;
         }
-        maybeResumeProtocol(); // may write more: look at the buffer only after it
+        buffer.resumeProtocolIfAtLow(loop, this, protocol); // may write more: look at the buffer only after it
         if (!buffer.isEmpty()) {
             return;
         }
@@ -283,42 +273,14 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
         return true;
     }
 
-    private void maybePauseProtocol() {
-        if (buffer.size() <= highWater || protocolPaused) {
-            return;
-        }
-        protocolPaused = true;
-        try {
-            protocol.pauseWriting();
-        } catch (Throwable t) {
-            FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, this, protocol);
-        }
-    }
-
-    private void maybeResumeProtocol() {
-        if (protocolPaused && buffer.size() <= lowWater) {
-            protocolPaused = false;
-            try {
-                protocol.resumeWriting();
-            } catch (Throwable t) {
-                FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, this, protocol);
-            }
-        }
-    }
-
     @Override
     public void setWriteBufferLimits(int high, int low) {
-        if (!(high >= low && low >= 0)) {
-            throw new IllegalArgumentException("high (" + high + ") must be >= low (" + low + ") must be >= 0");
-        }
-        highWater = high;
-        lowWater = low;
-        maybePauseProtocol();
+        buffer.setLimits(high, low, loop, this, protocol);
     }
 
     @Override
     public int[] getWriteBufferLimits() {
-        return new int[] {highWater, lowWater};
+        return buffer.limits();
     }
 
     @Override

@@ -30,9 +30,6 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
     private final Runnable onWritable = this::writeReady;
     private final WritableByteChannel cappedWrites = new CappedWrites();
     private final WriteBuffer buffer = new WriteBuffer();
-    private int highWater = DEFAULT_HIGH_WATER;
-    private int lowWater = DEFAULT_LOW_WATER;
-    private boolean protocolPaused;
     /** Writes attempted since the pipe was lost or closed (asyncio warns past a few). */
     private int connLost;
 
@@ -75,7 +72,7 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        maybePauseProtocol();
+        buffer.pauseProtocolIfAboveHigh(loop, this, protocol);
     }
 
     private void writeReady() {
@@ -88,37 +85,13 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
         }
         if (buffer.isEmpty()) {
             loop.removeWriter(channel);
-            maybeResumeProtocol(); // the protocol may write again here, and close
+            buffer.resumeProtocolIfAtLow(loop, this, protocol); // the protocol may write again here, and close
             if (buffer.isEmpty() && closing && !lostScheduled) {
                 callConnectionLost(null);
             }
             return;
         }
-        maybeResumeProtocol();
-    }
-
-    private void maybePauseProtocol() {
-        if (buffer.size() <= highWater || protocolPaused) {
-            return;
-        }
-        protocolPaused = true;
-        try {
-            protocol.pauseWriting();
-        } catch (Throwable t) {
-            FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, this, protocol);
-        }
-    }
-
-    private void maybeResumeProtocol() {
-        if (!protocolPaused || buffer.size() > lowWater) {
-            return;
-        }
-        protocolPaused = false;
-        try {
-            protocol.resumeWriting();
-        } catch (Throwable t) {
-            FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, this, protocol);
-        }
+        buffer.resumeProtocolIfAtLow(loop, this, protocol);
     }
 
     @Override
@@ -149,17 +122,12 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
 
     @Override
     public void setWriteBufferLimits(int high, int low) {
-        if (!(high >= low && low >= 0)) {
-            throw new IllegalArgumentException("high (" + high + ") must be >= low (" + low + ") must be >= 0");
-        }
-        highWater = high;
-        lowWater = low;
-        maybePauseProtocol();
+        buffer.setLimits(high, low, loop, this, protocol);
     }
 
     @Override
     public int[] getWriteBufferLimits() {
-        return new int[] {highWater, lowWater};
+        return buffer.limits();
     }
 
     @Override

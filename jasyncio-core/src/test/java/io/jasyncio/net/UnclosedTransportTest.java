@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.nio.channels.Pipe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -98,6 +99,31 @@ class UnclosedTransportTest {
                     Network.createServer(getRunningLoop(), Quiet::new, List.of("127.0.0.1"), 0, ServerOptions.defaults());
                 }
                 assertTrue(openFds() >= baseline + servers);
+                return null;
+            });
+        }
+        int after = collectUntilAtMost(baseline + SLACK);
+        assertTrue(after <= baseline + SLACK, after + " descriptors open after a GC, " + baseline + " before");
+    }
+
+    /**
+     * Pipe transports dropped without close() (as asyncio's pipe transports, whose collection
+     * closes the pipe): neither end is watched by the loop, so both are collected and closed.
+     */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void droppedPipeTransportsCloseTheirPipes(String loopName) throws Exception {
+        int baseline = openFds();
+        int pipes = 100;
+        try (Runner runner = new Runner(false, loopName)) {
+            runner.run(() -> {
+                EventLoop loop = getRunningLoop();
+                for (int i = 0; i < pipes; i++) {
+                    Pipe pipe = Pipe.open();
+                    new WritePipeTransport(loop, pipe.sink(), new Quiet());
+                    new ReadPipeTransport(loop, pipe.source(), new Quiet());
+                }
+                assertTrue(openFds() >= baseline + 2 * pipes, "both ends were open");
                 return null;
             });
         }
