@@ -2,7 +2,6 @@ package io.jasyncio.uring;
 
 import io.jasyncio.epoll.ChannelFds;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.Pipe;
@@ -14,7 +13,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The ring alone: requests queued in order complete in order, each slot its own. */
-@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // the reaping loop waits for completions that may never come
 class IoUringRingTest {
     @Test
     void queuedRequestsEachCompleteWithTheirOwnUserData() throws Exception {
