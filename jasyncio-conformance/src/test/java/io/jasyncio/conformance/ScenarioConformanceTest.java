@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Every ported scenario on every loop under test ({@link LoopsUnderTest#names()}: here both nio and
- * epoll, in this one JVM), compared byte for byte with the trace CPython printed (copied from
+ * Every ported scenario on every loop under test ({@link LoopsUnderTest#names()}: here nio, epoll
+ * and, where the kernel sets up a ring, io_uring, in this one JVM), compared byte for byte with the trace CPython printed (copied from
  * shared/scenarios into this module's test resources).
  */
 class ScenarioConformanceTest {

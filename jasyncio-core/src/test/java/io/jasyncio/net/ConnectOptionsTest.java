@@ -73,21 +73,15 @@ class ConnectOptionsTest {
     @MethodSource("loops")
     void happyEyeballsConnectsToTheSecondAddressAfterTheDelayWhenTheFirstNeverAnswers(String loopName) throws Exception {
         try (Unanswering silent = new Unanswering()) {
-            NetTesting.run(loopName, 20, () -> {
-                EventLoop loop = getRunningLoop();
-                Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
-                InetSocketAddress live = new InetSocketAddress("127.0.0.1", NetTesting.port(server));
+            againstEchoServer(loopName, (loop, live) -> {
                 double start = loop.time();
-                var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
-                        List.of(silent.address(), live), ConnectOptions.defaults().withHappyEyeballsDelay(0.25));
+                var c = connect(loop, List.of(silent.address(), live), ConnectOptions.defaults().withHappyEyeballsDelay(0.25));
                 double took = loop.time() - start;
                 InetSocketAddress peer = (InetSocketAddress) c.transport().getExtraInfo("peername");
                 assertEquals(live, peer, "the second address should win");
                 assertTrue(took >= 0.25, "the second attempt must wait for the delay, started after " + took + " s");
                 assertTrue(took < 10, "took " + took + " s");
                 c.transport().close();
-                NetTesting.closeServer(server);
-                return null;
             });
         }
     }
@@ -95,18 +89,12 @@ class ConnectOptionsTest {
     @ParameterizedTest
     @MethodSource("loops")
     void aRefusedFirstAddressStartsTheNextAtOnce(String loopName) {
-        NetTesting.run(loopName, 20, () -> {
-            EventLoop loop = getRunningLoop();
-            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
-            InetSocketAddress live = new InetSocketAddress("127.0.0.1", NetTesting.port(server));
+        againstEchoServer(loopName, (loop, live) -> {
             double start = loop.time();
-            var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
-                    List.of(refusedAddress(), live), ConnectOptions.defaults().withHappyEyeballsDelay(30));
+            var c = connect(loop, List.of(refusedAddress(), live), ConnectOptions.defaults().withHappyEyeballsDelay(30));
             assertTrue(loop.time() - start < 10, "a failed attempt must start the next one without the 30 s delay");
             assertEquals(live, c.transport().getExtraInfo("peername"));
             c.transport().close();
-            NetTesting.closeServer(server);
-            return null;
         });
     }
 
@@ -154,32 +142,26 @@ class ConnectOptionsTest {
     @ParameterizedTest
     @MethodSource("loops")
     void theLocalAddressIsBoundBeforeConnecting(String loopName) {
-        NetTesting.run(loopName, 20, () -> {
-            EventLoop loop = getRunningLoop();
-            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
+        againstEchoServer(loopName, (loop, live) -> {
             var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
-                    "127.0.0.1", NetTesting.port(server),
+                    "127.0.0.1", live.getPort(),
                     ConnectOptions.defaults().withLocalAddress(new InetSocketAddress("127.0.0.2", 0)));
             InetSocketAddress local = (InetSocketAddress) c.transport().getExtraInfo("sockname");
             assertEquals(InetAddress.getByName("127.0.0.2"), local.getAddress());
             c.transport().close();
-            NetTesting.closeServer(server);
-            return null;
         });
     }
 
     @ParameterizedTest
     @MethodSource("loops")
     void streamsConnectWithTheSameOptions(String loopName) {
-        NetTesting.run(loopName, 20, () -> {
-            EventLoop loop = getRunningLoop();
-            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
-            StreamConnection c = Streams.openConnection(loop, "127.0.0.1", NetTesting.port(server),
+        againstEchoServer(loopName, (loop, live) -> {
+            StreamConnection c = Streams.openConnection(loop, "127.0.0.1", live.getPort(),
                     ConnectOptions.defaults().withHappyEyeballsDelay(0.25).withTimeout(5), StreamReader.DEFAULT_LIMIT);
             c.writer().write("ping\n".getBytes());
             assertEquals("ping\n", new String(c.reader().readline()));
-            NetTesting.closeAll(c, server);
-            return null;
+            c.writer().close();
+            c.writer().waitClosed();
         });
     }
 
@@ -195,6 +177,28 @@ class ConnectOptionsTest {
         assertEquals(List.of(a6, a4, b6, b4, c4), Connector.interleave(resolved, 1));
         assertEquals(List.of(a6, b6, a4, b4, c4), Connector.interleave(resolved, 2));
         assertEquals(List.of(a6, b6, a4, b4, c4), Connector.interleave(resolved, 5));
+    }
+
+    /** What a test does on the running loop against an echo server listening at {@code echo}. */
+    interface AgainstEcho {
+        void run(EventLoop loop, InetSocketAddress echo) throws Exception;
+    }
+
+    /** Runs {@code body} on a fresh loop named {@code loopName} with an echo server up, then closes the server. */
+    private static void againstEchoServer(String loopName, AgainstEcho body) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
+            body.run(loop, new InetSocketAddress("127.0.0.1", NetTesting.port(server)));
+            NetTesting.closeServer(server);
+            return null;
+        });
+    }
+
+    /** Connects a recording client to {@code addresses} as {@code create_connection} does. */
+    private static Connection<NetTesting.RecordingProtocol> connect(EventLoop loop, List<InetSocketAddress> addresses,
+                                                                     ConnectOptions options) throws IOException {
+        return Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false), addresses, options);
     }
 
     /** A loopback port nobody listens on: connecting is refused at once. */

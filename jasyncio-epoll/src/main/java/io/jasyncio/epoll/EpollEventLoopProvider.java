@@ -9,24 +9,9 @@ import io.jasyncio.loop.EventLoopProvider;
  * otherwise {@link #unavailableReason()} says why, and "nio" remains.
  */
 public final class EpollEventLoopProvider implements EventLoopProvider {
-    private static final String UNAVAILABLE_REASON = checkAvailability();
-
-    private static String checkAvailability() {
-        String os = System.getProperty("os.name", "");
-        if (!os.toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
-            return "epoll exists only on Linux (this is " + os + ")";
-        }
-        try {
-            String reason = ChannelFds.unavailableReason();
-            if (reason != null) {
-                return reason;
-            }
-            LibC.link(); // binds the C functions now: a missing one shows here, not in a loop
-        } catch (Throwable t) { // LinkageError, or native access denied
-            return "cannot bind epoll through the FFM API: " + t;
-        }
-        return null;
-    }
+    private static final String UNAVAILABLE_REASON = LinuxAvailability.unavailableReason(
+            "epoll", "cannot bind epoll through the FFM API: ",
+            LibC::link); // binds the C functions now: a missing one shows here, not in a loop
 
     @Override
     public String name() {

@@ -6,8 +6,6 @@ import io.jasyncio.loop.Poller;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.util.Arrays;
@@ -15,7 +13,6 @@ import java.util.Arrays;
 import static io.jasyncio.epoll.LibC.EPOLL_EVENT_DATA_OFFSET;
 import static io.jasyncio.epoll.LibC.EPOLL_EVENT_SIZE;
 import static io.jasyncio.epoll.LibC.EVENT_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * {@link Poller} straight over Linux epoll, through FFM downcalls: no {@code Selector}, no
@@ -26,7 +23,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       fd and the events epoll has for it.</li>
  *   <li>{@code epoll_wait} fills a native events array reused across calls; a full array doubles
  *       for the next call (as Netty does), so a burst is drained in fewer calls.</li>
- *   <li>Wake-ups write an eventfd. A flag dedupes them: only the first {@link #wakeup()} after the
+ *   <li>Wake-ups write an eventfd. A flag dedupes them ({@link EventFdWakeup}): only the first {@link #wakeup()} after the
  *       loop last saw the eventfd pays for a syscall, so a busy producer costs one CAS. The eventfd
  *       is edge-triggered (as in Netty): each write is a new edge, so the loop never reads it
  *       back, one syscall less per wake-up (its counter would need 2^64 wake-ups to fill).</li>
@@ -44,25 +41,9 @@ public final class EpollPoller implements Poller {
     private static final int INITIAL_EVENTS = 64;
     private static final int MAX_EVENTS = 4096;
 
-    private static final int WAKE_IDLE = 0;
-    private static final int WAKE_PENDING = 1;
-    private static final int WAKE_CLOSED = 2;
-    private static final VarHandle WAKE_STATE;
-
-    static {
-        try {
-            WAKE_STATE = MethodHandles.lookup().findVarHandle(EpollPoller.class, "wakeState", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final Arena arena = Arena.ofShared();
     private final LibC.Errno errno = new LibC.Errno(arena);
     private final MemorySegment ctlEvent = arena.allocate(EPOLL_EVENT_SIZE, 8);
-    /** The 8-byte counter increment a wake-up writes; never changed, so any thread may use it. */
-    private final MemorySegment wakeIncrement = arena.allocate(JAVA_LONG);
-    private final Object wakeWriteLock = new Object();
     private final int epfd;
     private final int eventFd;
 
@@ -71,8 +52,7 @@ public final class EpollPoller implements Poller {
     private int eventsCapacity;
     private IoRegistration[] byFd = new IoRegistration[256];
     private int watched;
-    @SuppressWarnings("unused") // accessed through WAKE_STATE
-    private volatile int wakeState;
+    private final EventFdWakeup wakeups;
     private boolean closed;
 
     /** What the poller keeps per registration: the fd and the epoll events set for it. */
@@ -92,7 +72,6 @@ public final class EpollPoller implements Poller {
             arena.close();
             throw new IOException("the epoll poller cannot run: " + reason);
         }
-        wakeIncrement.set(JAVA_LONG, 0, 1L);
         int ep = LibC.epollCreate1(errno, LibC.EPOLL_CLOEXEC);
         if (ep < 0) {
             int e = errno.value();
@@ -108,6 +87,7 @@ public final class EpollPoller implements Poller {
         }
         this.epfd = ep;
         this.eventFd = efd;
+        this.wakeups = new EventFdWakeup(efd, arena);
         try {
             ctl(LibC.EPOLL_CTL_ADD, efd, LibC.EPOLLIN | LibC.EPOLLET);
         } catch (IOException e) {
@@ -247,7 +227,7 @@ public final class EpollPoller implements Poller {
             int epollEvents = ready.get(EVENT_INT, base);
             int fd = ready.get(EVENT_INT, base + EPOLL_EVENT_DATA_OFFSET);
             if (fd == eventFd) {
-                rearmWakeup();
+                wakeups.rearm();
                 continue;
             }
             IoRegistration registration = fd < table.length ? table[fd] : null;
@@ -312,23 +292,7 @@ public final class EpollPoller implements Poller {
 
     @Override
     public void wakeup() {
-        if (!WAKE_STATE.compareAndSet(this, WAKE_IDLE, WAKE_PENDING)) {
-            return; // a wake-up is already on its way (or the poller is closed)
-        }
-        synchronized (wakeWriteLock) { // close() must not release the eventfd mid-write
-            if (!closed) {
-                LibC.write(eventFd, wakeIncrement, 8); // EAGAIN only if 2^64 wake-ups were pending
-            }
-        }
-    }
-
-    /**
-     * The eventfd's edge arrived: later wake-ups must write again. A waker that saw PENDING until
-     * now queued its work before looking, and the loop drains that queue after this select, so
-     * no wake-up is lost.
-     */
-    private void rearmWakeup() {
-        WAKE_STATE.compareAndSet(this, WAKE_PENDING, WAKE_IDLE);
+        wakeups.wakeup();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -337,13 +301,10 @@ public final class EpollPoller implements Poller {
 
     @Override
     public void close() throws IOException {
-        synchronized (wakeWriteLock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            WAKE_STATE.setVolatile(this, WAKE_CLOSED);
+        if (!wakeups.close()) {
+            return;
         }
+        closed = true;
         int failedErrno = 0;
         if (LibC.close(errno, eventFd) != 0) {
             failedErrno = errno.value();

@@ -1,5 +1,6 @@
 package io.jasyncio.junit;
 
+import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.VirtualClock;
 import io.jasyncio.net.Server;
@@ -105,7 +106,7 @@ class VirtualTimeTest {
         });
         assertEquals(List.of("report 1 at 3600.0", "report 2 at 7200.0", "report 3 at 10800.0"), log);
         TimeoutException slow = assertThrows(TimeoutException.class, () -> waitFor(() -> sleep(86_400, "late"), 30.0));
-        assertInstanceOf(TimeoutException.class, slow);
+        assertInstanceOf(CancelledError.class, slow.getCause(), "wait_for raises TimeoutError from the inner cancellation");
         assertEquals(60 + 3 * 3600 + 30.0, loop.time());
     }
 

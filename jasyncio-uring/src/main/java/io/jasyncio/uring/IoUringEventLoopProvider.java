@@ -1,10 +1,8 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.ChannelFds;
+import io.jasyncio.epoll.LinuxAvailability;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
-
-import java.util.Locale;
 
 /**
  * Makes {@code EventLoops.newEventLoop("io_uring")} (and {@code -Djasyncio.loop=io_uring}) work:
@@ -13,25 +11,11 @@ import java.util.Locale;
  * read channel fds; otherwise {@link #unavailableReason()} says which.
  */
 public final class IoUringEventLoopProvider implements EventLoopProvider {
-    private static final String UNAVAILABLE_REASON = checkAvailability();
-
-    private static String checkAvailability() {
-        String os = System.getProperty("os.name", "");
-        if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
-            return "io_uring exists only on Linux (this is " + os + ")";
-        }
-        try {
-            String reason = ChannelFds.unavailableReason();
-            if (reason != null) {
-                return reason;
-            }
-            UringSys.link();
-            new IoUring(2).close(); // the kernel may refuse rings (sysctl io_uring_disabled, seccomp)
-        } catch (Throwable t) { // IOException from the kernel, LinkageError, native access denied
-            return "cannot set up an io_uring here: " + t.getMessage();
-        }
-        return null;
-    }
+    private static final String UNAVAILABLE_REASON = LinuxAvailability.unavailableReason(
+            "io_uring", "cannot set up an io_uring here: ", () -> {
+                UringSys.link();
+                new IoUring(2).close(); // the kernel may refuse rings (sysctl io_uring_disabled, seccomp)
+            });
 
     @Override
     public String name() {

@@ -1,14 +1,13 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.epoll.ChannelFds;
+import io.jasyncio.epoll.EventFdWakeup;
 import io.jasyncio.loop.IoRegistration;
 import io.jasyncio.loop.Poller;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.util.ArrayList;
@@ -33,8 +32,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       open in the kernel until the poll ends. Transports stop watching before closing; for
  *       channels closed while watched, every {@value #SWEEP_EVERY} selects the watched channels are
  *       checked and the polls of closed ones cancelled.</li>
- *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by a flag as in the
- *       epoll poller.</li>
+ *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by the epoll
+ *       poller's flag ({@link EventFdWakeup}).</li>
  * </ul>
  */
 public final class IoUringPoller implements Poller {
@@ -46,23 +45,8 @@ public final class IoUringPoller implements Poller {
     private static final long REMOVE_DATA = -2L;
     static final int SWEEP_EVERY = 256;
 
-    private static final int WAKE_IDLE = 0;
-    private static final int WAKE_PENDING = 1;
-    private static final int WAKE_CLOSED = 2;
-    private static final VarHandle WAKE_STATE;
-
-    static {
-        try {
-            WAKE_STATE = MethodHandles.lookup().findVarHandle(IoUringPoller.class, "wakeState", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final Arena arena = Arena.ofShared();
-    private final MemorySegment wakeIncrement = arena.allocate(JAVA_LONG);
     private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
-    private final Object wakeWriteLock = new Object();
     private final IoUring ring;
     private final int eventFd;
     private IoRegistration[] byFd = new IoRegistration[256];
@@ -73,8 +57,7 @@ public final class IoUringPoller implements Poller {
     private final IoUring.CompletionSink onCompletion = this::onCompletion;
     private IoEventSink sink;
     private int reported;
-    @SuppressWarnings("unused") // accessed through WAKE_STATE
-    private volatile int wakeState;
+    private final EventFdWakeup wakeups;
     private boolean closed;
 
     /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
@@ -111,7 +94,7 @@ public final class IoUringPoller implements Poller {
             throw new IOException("eventfd failed: errno " + errno.value());
         }
         eventFd = efd;
-        wakeIncrement.set(JAVA_LONG, 0, 1L);
+        wakeups = new EventFdWakeup(efd, arena);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -250,7 +233,7 @@ public final class IoUringPoller implements Poller {
         if (userData == WAKE_DATA) {
             wakePollArmed = false;
             UringSys.read(eventFd, wakeDrain, 8); // reset the counter, or the next poll completes at once
-            WAKE_STATE.compareAndSet(this, WAKE_PENDING, WAKE_IDLE);
+            wakeups.rearm();
             return;
         }
         if (userData == REMOVE_DATA) {
@@ -317,25 +300,15 @@ public final class IoUringPoller implements Poller {
 
     @Override
     public void wakeup() {
-        if (!WAKE_STATE.compareAndSet(this, WAKE_IDLE, WAKE_PENDING)) {
-            return; // a wake-up is already on its way (or the poller is closed)
-        }
-        synchronized (wakeWriteLock) { // close() must not release the eventfd mid-write
-            if (!closed) {
-                UringSys.write(eventFd, wakeIncrement, 8);
-            }
-        }
+        wakeups.wakeup();
     }
 
     @Override
     public void close() {
-        synchronized (wakeWriteLock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            WAKE_STATE.setVolatile(this, WAKE_CLOSED);
+        if (!wakeups.close()) {
+            return;
         }
+        closed = true;
         ring.close(); // ends every armed poll and releases the files they held
         UringSys.close(eventFd);
         Arrays.fill(byFd, null);

@@ -15,8 +15,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * The system calls the io_uring loop makes, bound once through the FFM API: io_uring_setup and
  * io_uring_enter (through syscall(2): glibc has no wrappers), mmap/munmap for the shared rings,
- * and eventfd/read/write/close for the wake-up. Every call but {@link #write} reports errno in
- * the caller's {@link Errno}. x86-64 system call numbers (aarch64 shares them for io_uring).
+ * and eventfd/read/close for the wake-up (written by the epoll module's
+ * {@link io.jasyncio.epoll.EventFdWakeup}). The setup, enter, mmap and eventfd calls report errno in the
+ * caller's {@link Errno}. x86-64 system call numbers (aarch64 shares them for io_uring).
  */
 final class UringSys {
     private UringSys() {
@@ -52,7 +53,6 @@ final class UringSys {
     private static final MethodHandle MUNMAP = bind("munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
     private static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
 
     @SuppressWarnings("restricted") // native access is granted by --enable-native-access
@@ -127,15 +127,6 @@ final class UringSys {
     static long read(int fd, MemorySegment buffer, long count) {
         try {
             return (long) READ.invokeExact(fd, buffer, count);
-        } catch (Throwable t) {
-            throw linkageFailure(t);
-        }
-    }
-
-    /** write(2) without errno: for the wake-up, which any thread may call. */
-    static long write(int fd, MemorySegment buffer, long count) {
-        try {
-            return (long) WRITE.invokeExact(fd, buffer, count);
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
