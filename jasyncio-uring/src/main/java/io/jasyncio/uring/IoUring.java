@@ -118,11 +118,16 @@ final class IoUring implements AutoCloseable {
 
     /**
      * A zeroed submission entry to fill in, queued for the next {@link #submitAndWait}. When the
-     * queue is full, what is queued is submitted first to make room.
+     * queue is full, what is queued is submitted first to make room; if the kernel takes none of
+     * it (its completion queue is backed up), that is an error, never an overwritten request.
      */
     MemorySegment nextSqe() throws IOException {
-        if (sqTailLocal - (int) INT.getAcquire(sqRing, sqHead) >= sqEntries) {
+        if (sqFull()) {
             submitAndWait(0);
+            if (sqFull()) {
+                throw new IOException("io_uring submission queue full: the kernel took none of " + unsubmitted
+                        + " queued requests (its completion queue is backed up)");
+            }
         }
         int index = sqTailLocal & sqMask;
         MemorySegment sqe = sqes.asSlice(index * SQE_SIZE, SQE_SIZE).fill((byte) 0);
@@ -130,6 +135,10 @@ final class IoUring implements AutoCloseable {
         sqTailLocal++;
         unsubmitted++;
         return sqe;
+    }
+
+    private boolean sqFull() {
+        return sqTailLocal - (int) INT.getAcquire(sqRing, sqHead) >= sqEntries;
     }
 
     /** Fills {@code sqe} as a one-shot poll of {@code targetFd} for {@code pollEvents}. */
