@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.internal.loop.SignalHandlers;
 import io.jasyncio.context.Context;
 
 import java.nio.channels.SelectableChannel;

@@ -1,5 +1,9 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.internal.loop.CompletableFutureBridge;
+import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.internal.loop.LoopContract;
+import io.jasyncio.internal.loop.Throwables;
 import io.jasyncio.context.Context;
 
 import java.lang.ref.Cleaner;

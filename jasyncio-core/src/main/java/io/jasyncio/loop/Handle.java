@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.internal.loop.LoopContract;
 import io.jasyncio.context.Context;
 
 /**

@@ -1,5 +1,7 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.internal.loop.SignalHandlers;
+
 /**
  * The POSIX signals a loop can handle ({@link EventLoop#addSignalHandler}). SIGQUIT and SIGKILL
  * are not here: the JVM keeps the first (thread dumps) and no one can catch the second.

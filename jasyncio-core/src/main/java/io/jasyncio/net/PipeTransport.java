@@ -1,8 +1,8 @@
 package io.jasyncio.net;
 
-import io.jasyncio.loop.CreationStack;
+import io.jasyncio.internal.loop.CreationStack;
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.ResourceWarnings;
+import io.jasyncio.internal.loop.ResourceWarnings;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;

@@ -1,5 +1,6 @@
 package io.jasyncio.task;
 
+import io.jasyncio.internal.task.GatheringFuture;
 import io.jasyncio.context.Context;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.DefaultExecutor;

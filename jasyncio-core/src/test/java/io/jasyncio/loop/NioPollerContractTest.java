@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.internal.loop.Poller;
 import java.io.IOException;
 
 /** The {@link Poller} contract, against java.nio's Selector. */

@@ -2,8 +2,8 @@ package io.jasyncio.uring;
 
 import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.epoll.EventFdWakeup;
-import io.jasyncio.loop.IoRegistration;
-import io.jasyncio.loop.Poller;
+import io.jasyncio.internal.loop.IoRegistration;
+import io.jasyncio.internal.loop.Poller;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -1,5 +1,9 @@
-package io.jasyncio.task;
+package io.jasyncio.internal.task;
 
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.Task;
+import io.jasyncio.task.Tasks;
+import io.jasyncio.task.VoidCoroutine;
 import io.jasyncio.loop.EventLoops;
 
 import java.util.ArrayList;
@@ -10,17 +14,17 @@ import java.util.List;
  * asyncio's {@code ensure_future} makes them for {@code gather}, {@code as_completed},
  * {@code shield} and {@code wait_for}.
  */
-final class CoroutineTasks {
+public final class CoroutineTasks {
     private CoroutineTasks() {
     }
 
-    static <T> Task<T> of(Coroutine<T> body) {
+    public static <T> Task<T> of(Coroutine<T> body) {
         return Tasks.create(EventLoops.getRunningLoop(), body, null, null);
     }
 
     /** One task per body, {@code first} then {@code rest}, all started at the loop's next turn. */
     @SafeVarargs
-    static <T> List<Task<? extends T>> of(Coroutine<? extends T> first, Coroutine<? extends T>... rest) {
+    public static <T> List<Task<? extends T>> of(Coroutine<? extends T> first, Coroutine<? extends T>... rest) {
         List<Task<? extends T>> tasks = new ArrayList<>(rest.length + 1);
         tasks.add(of(first));
         for (Coroutine<? extends T> body : rest) {
@@ -30,7 +34,7 @@ final class CoroutineTasks {
     }
 
     /** As {@link #of(Coroutine, Coroutine[])} for bodies that return nothing. */
-    static List<Task<? extends Void>> of(VoidCoroutine first, VoidCoroutine... rest) {
+    public static List<Task<? extends Void>> of(VoidCoroutine first, VoidCoroutine... rest) {
         List<Task<? extends Void>> tasks = new ArrayList<>(rest.length + 1);
         tasks.add(of(first.asCoroutine()));
         for (VoidCoroutine body : rest) {

@@ -1,5 +1,8 @@
-package io.jasyncio.task;
+package io.jasyncio.internal.task;
 
+import io.jasyncio.task.DoneAndPending;
+import io.jasyncio.task.ReturnWhen;
+import io.jasyncio.task.Tasks;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;

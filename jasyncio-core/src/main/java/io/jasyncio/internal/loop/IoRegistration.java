@@ -1,5 +1,6 @@
-package io.jasyncio.loop;
+package io.jasyncio.internal.loop;
 
+import io.jasyncio.loop.Handle;
 import java.nio.channels.SelectableChannel;
 
 /**
@@ -8,13 +9,13 @@ import java.nio.channels.SelectableChannel;
  * readiness costs no allocation.
  */
 public final class IoRegistration {
-    final SelectableChannel channel;
-    Handle reader;
-    Handle writer;
+    public final SelectableChannel channel;
+    public Handle reader;
+    public Handle writer;
     /** The poller's own per-channel state (a SelectionKey, an fd, ...). */
     public Object pollerKey;
 
-    IoRegistration(SelectableChannel channel) {
+    public IoRegistration(SelectableChannel channel) {
         this.channel = channel;
     }
 
@@ -23,7 +24,7 @@ public final class IoRegistration {
     }
 
     /** The interest these handles need: {@link Poller#READ} and/or {@link Poller#WRITE}. */
-    int interest() {
+    public int interest() {
         return (reader != null ? Poller.READ : 0) | (writer != null ? Poller.WRITE : 0);
     }
 }

@@ -1,5 +1,8 @@
-package io.jasyncio.task;
+package io.jasyncio.internal.task;
 
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.internal.task.CoroutineTasks;
+import io.jasyncio.internal.task.FutureOutcome;
 import io.jasyncio.loop.Future;
 
 import java.util.function.Consumer;

@@ -1,5 +1,7 @@
-package io.jasyncio.loop;
+package io.jasyncio.internal.loop;
 
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Signal;
 import io.jasyncio.context.Context;
 
 import java.util.EnumMap;
@@ -131,7 +133,7 @@ public final class SignalHandlers {
     }
 
     /** Every handler of {@code loop}: what closing a loop does. */
-    static void removeAll(EventLoop loop) {
+    public static void removeAll(EventLoop loop) {
         synchronized (INSTALLED) {
             if (INSTALLED.isEmpty()) {
                 return;
@@ -161,7 +163,7 @@ public final class SignalHandlers {
         raise(signal);
     }
 
-    static void raise(Signal signal) {
+    public static void raise(Signal signal) {
         sun.misc.Signal.raise(new sun.misc.Signal(signal.jvmName()));
     }
 

@@ -1,5 +1,8 @@
-package io.jasyncio.task;
+package io.jasyncio.internal.task;
 
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.internal.task.CoroutineTasks;
+import io.jasyncio.task.VoidCoroutine;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;

@@ -1,4 +1,4 @@
-package io.jasyncio.loop;
+package io.jasyncio.internal.loop;
 
 import java.lang.ref.Cleaner;
 

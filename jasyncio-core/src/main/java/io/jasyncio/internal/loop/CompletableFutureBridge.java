@@ -1,5 +1,7 @@
-package io.jasyncio.loop;
+package io.jasyncio.internal.loop;
 
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 

@@ -1,5 +1,10 @@
-package io.jasyncio.task;
+package io.jasyncio.internal.task;
 
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.internal.task.CoroutineTasks;
+import io.jasyncio.task.Tasks;
+import io.jasyncio.task.Timeout;
+import io.jasyncio.task.TimeoutException;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
