@@ -28,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * flag), builds it with Maven against that repository (third-party artifacts read from this
  * machine's local repository as a file:// mirror: nothing is downloaded, nothing of ours lands
  * in ~/.m2), and runs it on the class path; then the same program as a module of its own, on the
- * module path, where the jars are automatic modules (there is no module-info.java yet).
+ * module path, where the jars are the modules their module-info.java declares: the exported
+ * packages compile, an internal one does not, and the epoll loop and signals work there with the
+ * flags the library's own messages name.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerProjectTest {
@@ -121,8 +123,8 @@ class ConsumerProjectTest {
         assertEquals("hello, world", lastLine(run.output), run.output);
         assertTrue(run.output.contains("jasyncio task engine: threads"), run.output);
 
-        // The same program as a module of its own that requires io.jasyncio.core (the jar's
-        // Automatic-Module-Name), with the flag the README gives for the module path.
+        // The same program as a module of its own that requires io.jasyncio.core, with the flag
+        // the README gives for the module path.
         Matcher moduleFlag = Pattern.compile("the flag names the module instead:\\s*`([^`]+)`").matcher(readme);
         assertTrue(moduleFlag.find(), "the README names the JVM flag for the module path");
         String modulePath = Files.readString(classpathFile).trim();
@@ -152,6 +154,103 @@ class ConsumerProjectTest {
                 assertTrue(modularRun.output.contains(moduleFlag.group(1)), modularRun.output);
             }
         }
+    }
+
+    /** A module that requires io.jasyncio.core, compiled against the installed jars. */
+    private static Result compileModule(Path modular, String modulePath, String className, String source) throws Exception {
+        Path sources = Files.createDirectories(modular.resolve("src/hello/hello"));
+        Files.writeString(modular.resolve("src/hello/module-info.java"), "module hello {\n    requires io.jasyncio.core;\n}\n");
+        Files.writeString(sources.resolve(className + ".java"), source);
+        Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+        return runProcess(modular, 120, javac.toString(), "--module-path", modulePath, "-d", "out/hello",
+                "src/hello/module-info.java", "src/hello/hello/" + className + ".java");
+    }
+
+    private static String installedJar(String artifact) {
+        return artifactDir(artifact).resolve(artifact + "-" + version + ".jar").toString();
+    }
+
+    @Test
+    void onTheModulePathOnlyTheExportedPackagesAreVisible() throws Exception {
+        String modulePath = installedJar("jasyncio-core");
+        // The control: an exported type compiles (so a failure below is the export, not the setup).
+        Path exported = work.resolve("exported-type");
+        deleteRecursively(exported);
+        Result control = compileModule(exported, modulePath, "UsesApi", """
+                package hello;
+
+                import io.jasyncio.loop.EventLoop;
+
+                public class UsesApi {
+                    EventLoop loop;
+                }
+                """);
+        assertEquals(0, control.exitCode, control.output);
+        // The loop's poller SPI is exported to the native loop modules only; interop not at all.
+        for (String internal : List.of("io.jasyncio.internal.loop.Poller", "io.jasyncio.interop.JavaFutures",
+                "io.jasyncio.internal.task.GatheringFuture")) {
+            Path dir = work.resolve("internal-type");
+            deleteRecursively(dir);
+            String simpleName = internal.substring(internal.lastIndexOf('.') + 1);
+            Result refused = compileModule(dir, modulePath, "UsesInternal", """
+                    package hello;
+
+                    import %s;
+
+                    public class UsesInternal {
+                        %s internal;
+                    }
+                    """.formatted(internal, simpleName));
+            assertTrue(refused.exitCode != 0, internal + " must not be visible to a user's module:\n" + refused.output);
+            assertTrue(refused.output.contains("is not visible") || refused.output.contains("does not export"),
+                    internal + " is refused for its package's export, not for anything else:\n" + refused.output);
+        }
+    }
+
+    @Test
+    void onTheModulePathSignalsWorkAndTheEpollLoopNamesItsModulesFlag() throws Exception {
+        Path modular = work.resolve("checks-modular");
+        deleteRecursively(modular);
+        String modulePath = installedJar("jasyncio-core") + File.pathSeparator + installedJar("jasyncio-epoll");
+        Result compiled = compileModule(modular, installedJar("jasyncio-core"), "Checks", """
+                package hello;
+
+                import static io.jasyncio.Asyncio.*;
+
+                import io.jasyncio.loop.Future;
+                import io.jasyncio.loop.Signal;
+
+                public class Checks {
+                    public static void main(String[] args) {
+                        System.out.println(run(() -> {
+                            Future<String> delivered = getRunningLoop().createFuture();
+                            getRunningLoop().addSignalHandler(Signal.SIGUSR1, () -> delivered.setResult("SIGUSR1 handled"));
+                            Signal.SIGUSR1.raise();
+                            return getRunningLoop().getClass().getSimpleName() + ": " + await(delivered);
+                        }));
+                    }
+                }
+                """);
+        assertEquals(0, compiled.exitCode, compiled.output);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String epollFlag = "--add-exports java.base/sun.nio.ch=io.jasyncio.epoll";
+        // The provider module is bound through core's "uses": nothing requires it by name.
+        List<String> base = List.of("--enable-native-access=io.jasyncio.epoll", "--module-path",
+                "out/hello" + File.pathSeparator + modulePath, "-Djasyncio.loop=epoll");
+        List<String> withFlag = new ArrayList<>(List.of(java));
+        withFlag.addAll(List.of(epollFlag.split(" ")));
+        withFlag.addAll(base);
+        withFlag.addAll(List.of("-m", "hello/hello.Checks"));
+        Result run = runProcess(modular, 60, withFlag.toArray(String[]::new));
+        assertEquals(0, run.exitCode, run.output);
+        assertEquals("EpollEventLoop: SIGUSR1 handled", lastLine(run.output), run.output);
+
+        List<String> withoutFlag = new ArrayList<>(List.of(java));
+        withoutFlag.addAll(base);
+        withoutFlag.addAll(List.of("-m", "hello/hello.Checks"));
+        Result refused = runProcess(modular, 60, withoutFlag.toArray(String[]::new));
+        assertTrue(refused.exitCode != 0, "without the export the epoll loop cannot run:\n" + refused.output);
+        assertTrue(refused.output.contains(epollFlag), "the reason names the module path's flag:\n" + refused.output);
     }
 
     private static String lastLine(String output) {

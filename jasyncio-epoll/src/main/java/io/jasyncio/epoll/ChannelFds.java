@@ -8,16 +8,19 @@ import java.nio.channels.SelectableChannel;
 /**
  * The file descriptor behind a {@link SelectableChannel}. The JDK keeps it behind
  * {@code sun.nio.ch.SelChImpl#getFDVal()}, a public method of a public interface in a package
- * java.base does not export; {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED} (read access
- * only, no reflection into private fields) is enough to call it through a method handle resolved
- * once here. Without the export, {@link #unavailableReason()} says why and the epoll loop stays off.
- * Public for the io_uring loop (jasyncio-uring), which watches the same fds; not for applications.
+ * java.base does not export; {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED} on the class
+ * path, {@code =io.jasyncio.epoll} on the module path (read access only, no reflection into
+ * private fields), is enough to call it through a method handle resolved once here. Without the export, {@link #unavailableReason()} says why and the epoll loop stays off.
+ * Public for the io_uring loop (jasyncio-uring), which watches the same fds; the module exports
+ * this package to it alone.
  */
 public final class ChannelFds {
     private ChannelFds() {
     }
 
-    public static final String REQUIRED_FLAG = "--add-exports java.base/sun.nio.ch=ALL-UNNAMED";
+    /** The flag that exports the fd accessor to this class: to its module on the module path. */
+    public static final String REQUIRED_FLAG = "--add-exports java.base/sun.nio.ch="
+            + (ChannelFds.class.getModule().isNamed() ? ChannelFds.class.getModule().getName() : "ALL-UNNAMED");
 
     private static final Class<?> SEL_CH_IMPL;
     private static final MethodHandle GET_FD_VAL;
