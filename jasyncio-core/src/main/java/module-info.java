@@ -1,13 +1,15 @@
 /**
- * jasyncio: asyncio's event loop in Java. Applications use the exported packages; the
- * {@code io.jasyncio.internal.*} packages are the plumbing between the layers, exported only to
- * this library's own loop and test modules.
+ * jasyncio: asyncio's event loop in Java. Applications use the exported packages. The others are
+ * plumbing behind the {@code io.jasyncio.Asyncio} facade ({@code exec}, {@code interop},
+ * {@code internal.task}); {@code io.jasyncio.internal.loop}, what a loop implementation builds on,
+ * is exported only to this library's native loops and its JUnit extension.
  */
+@SuppressWarnings("module") // the qualified exports name modules built after this one
 module io.jasyncio.core {
     // sun.misc.Signal, for loop.addSignalHandler and Ctrl-C in Runner
     requires jdk.unsupported;
-    // the debug package's events (slow callbacks, the blocked loop, loop samples)
-    requires jdk.jfr;
+    // the debug package's JFR events (slow callbacks, the blocked loop, loop samples) extend jdk.jfr.Event
+    requires transitive jdk.jfr;
 
     exports io.jasyncio;
     exports io.jasyncio.context;

@@ -17,13 +17,13 @@ import java.util.function.Consumer;
  * straight to us instead of filling a {@code HashSet} of selected keys: the same saving Netty
  * gets by swapping that set for an array, without reflection.
  */
-public final class NioPoller implements Poller {
+final class NioPoller implements Poller {
     private final Selector selector;
     private IoEventSink sink;
     private int events;
     private final Consumer<SelectionKey> onKey = this::dispatch;
 
-    public NioPoller() throws IOException {
+    NioPoller() throws IOException {
         this.selector = Selector.open();
     }
 

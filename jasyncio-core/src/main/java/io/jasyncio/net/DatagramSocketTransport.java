@@ -21,7 +21,7 @@ import java.util.Objects;
  * {@link DatagramProtocol#errorReceived} and the endpoint stays open. Only a failing protocol
  * callback ends it.
  */
-public final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> implements DatagramTransport {
+final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> implements DatagramTransport {
     private final SocketAddress remote;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;

@@ -20,7 +20,7 @@ import java.util.Objects;
  * registered, which is removed again when the buffer drains. Crossing the high/low water marks
  * calls the protocol's pauseWriting/resumeWriting.
  */
-public final class SocketTransport extends SelectorTransport<SocketChannel> implements Transport {
+final class SocketTransport extends SelectorTransport<SocketChannel> implements Transport {
     private final Server server;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
