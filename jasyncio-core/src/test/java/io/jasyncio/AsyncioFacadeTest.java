@@ -142,13 +142,12 @@ class AsyncioFacadeTest {
             assertTrue(page.isDone(), "the group waited for it");
             assertEquals("page", page.result());
 
-            TaskGroup group = TaskGroup.call(tg -> {
-                tg.createTask(() -> sleep(0, "first"));
-                tg.createTask(() -> sleep(0.01, "second"));
-                return tg;
-            });
-            assertEquals(List.of("first", "second"), group.tasks().stream().map(Task::result).toList(),
-                    "its tasks, in creation order, all done");
+            record Pair(Task<String> first, Task<String> second) {
+            }
+            Pair both = TaskGroup.call(tg -> new Pair(tg.createTask(() -> sleep(0, "first")),
+                    tg.createTask(() -> sleep(0.01, "second"))));
+            assertEquals(List.of("first", "second"), List.of(both.first().result(), both.second().result()),
+                    "its tasks, all done");
             return null;
         });
     }

@@ -53,8 +53,8 @@ public final class TaskGroup {
 
     private final EventLoop loop;
     private final Task<?> parent;
-    private final Set<Task<?>> tasks = new LinkedHashSet<>(); // not done yet
-    private final List<Task<?>> created = new ArrayList<>();
+    // Only the tasks not done yet, as asyncio's _tasks: a long-lived group forgets finished ones.
+    private final Set<Task<?>> tasks = new LinkedHashSet<>();
     private final List<Throwable> errors = new ArrayList<>();
     private final Consumer<Future<?>> onTaskDone = this::onTaskDone;
     private boolean exiting;
@@ -84,7 +84,7 @@ public final class TaskGroup {
     /**
      * As {@link #run}, returning what {@code body} returned once every task is done: the tasks
      * the caller wants to read, with their types, without a holder declared outside the lambda
-     * (or the group itself, {@code return tg;}, to read its {@link #tasks()}).
+     * (or the group itself, {@code return tg;}, whose {@link #tasks()} is then empty).
      * <pre>{@code
      * Task<String> page = TaskGroup.call(tg -> {
      *     tg.createTask(() -> warmCache());
@@ -114,9 +114,13 @@ public final class TaskGroup {
         return new TaskGroup(parent);
     }
 
-    /** Every task created in this group, in creation order (done ones included). */
+    /**
+     * The tasks of this group still running, in creation order. A finished task leaves the group
+     * (asyncio keeps only pending ones), so a group that lives long does not hold every task it
+     * ever made; keep the {@code Task}s {@code createTask} returns to read their results.
+     */
     public List<Task<?>> tasks() {
-        return List.copyOf(created);
+        return List.copyOf(tasks);
     }
 
     // ---- creating tasks ---------------------------------------------------------------------
@@ -174,7 +178,6 @@ public final class TaskGroup {
 
     /** Makes {@code task} a child: waited for at the end, its failure the group's (at once if it is done already). */
     private <T> Task<T> adopt(Task<T> task) {
-        created.add(task);
         if (task.isDone()) {
             onTaskDone(task);
         } else {

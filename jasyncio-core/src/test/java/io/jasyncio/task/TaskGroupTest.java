@@ -135,6 +135,47 @@ class TaskGroupTest {
     }
 
     @Test
+    void aLongLivedGroupForgetsItsFinishedTasks() {
+        int batches = 50;
+        int perBatch = 100;
+        List<Integer> runningAfterEachBatch = new ArrayList<>();
+        run(() -> {
+            TaskGroup.run(tg -> {
+                for (int b = 0; b < batches; b++) {
+                    for (int i = 0; i < perBatch; i++) {
+                        tg.createTask(() -> sleep(0, "short"));
+                    }
+                    assertEquals(perBatch, tg.tasks().size(), "the batch just created is running");
+                    sleep(0); // each task takes its first step (and sleeps 0)
+                    sleep(0); // ...then finishes
+                    sleep(0); // ...and its done-callback has left the group
+                    runningAfterEachBatch.add(tg.tasks().size());
+                }
+            });
+            return null;
+        });
+        assertEquals(batches, runningAfterEachBatch.size());
+        assertTrue(runningAfterEachBatch.stream().allMatch(n -> n == 0),
+                "a finished task leaves the group, so 5,000 short tasks are not held: " + runningAfterEachBatch);
+    }
+
+    @Test
+    void tasksListsTheRunningOnesInCreationOrder() {
+        run(() -> {
+            TaskGroup group = TaskGroup.call(tg -> {
+                Task<String> slow = tg.createTask(() -> sleep(0.02, "slow"));
+                Task<String> fast = tg.createTask(() -> sleep(0.01, "fast"));
+                assertEquals(List.of(slow, fast), tg.tasks());
+                sleep(0.015);
+                assertEquals(List.of(slow), tg.tasks(), "the fast one is done and gone");
+                return tg;
+            });
+            assertEquals(List.of(), group.tasks(), "every task is done once the group has exited");
+            return null;
+        });
+    }
+
+    @Test
     void outsideATaskItIsRefused() {
         assertThrows(IllegalStateException.class, () -> TaskGroup.run(tg -> {
         }));
