@@ -434,7 +434,7 @@ public final class Asyncio {
 
     /** As {@link #openConnection(String, int)}, over TLS. */
     public static StreamConnection openConnection(String host, int port, TlsOptions tls) throws IOException {
-        return Streams.openConnection(getRunningLoop(), host, port, tls, StreamReader.DEFAULT_LIMIT);
+        return openConnection(host, port, tls, StreamReader.DEFAULT_LIMIT);
     }
 
     /**
@@ -443,7 +443,7 @@ public final class Asyncio {
      * {@code readline} accepts, and the level at which reading pauses).
      */
     public static StreamConnection openConnection(String host, int port, TlsOptions tls, int limit) throws IOException {
-        return Streams.openConnection(getRunningLoop(), host, port, tls, limit);
+        return Streams.openConnection(getRunningLoop(), host, port, ConnectOptions.defaults().withTls(tls), limit);
     }
 
     /** Coroutine: a server running {@code callback} as a task per connection (asyncio.start_server). */

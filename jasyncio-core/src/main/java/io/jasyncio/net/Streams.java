@@ -14,21 +14,19 @@ public final class Streams {
     private Streams() {
     }
 
-    /** Coroutine: a (reader, writer) pair connected to {@code host:port}, over TLS when {@code tls} is set. */
-    public static StreamConnection openConnection(EventLoop loop, String host, int port, TlsOptions tls, int limit)
-            throws IOException {
-        return openConnection(loop, host, port, ConnectOptions.defaults().withTls(tls), limit);
-    }
-
     /**
      * Coroutine: a (reader, writer) pair connected to {@code host:port} as {@code options} say
-     * (TLS, happy eyeballs, local address, timeout: see {@link ConnectOptions}).
+     * (TLS with {@code ConnectOptions.defaults().withTls(tls)}, happy eyeballs, local address,
+     * timeout: see {@link ConnectOptions}); null is {@link ConnectOptions#defaults()}, a plain
+     * connection. The one form, so {@code openConnection(loop, host, port, null, limit)} is not
+     * ambiguous.
      */
     public static StreamConnection openConnection(EventLoop loop, String host, int port, ConnectOptions options,
                                                   int limit) throws IOException {
         StreamReader reader = new StreamReader(loop, limit);
         Connection<StreamReaderProtocol> c = Network.createConnection(loop,
-                () -> new StreamReaderProtocol(loop, reader, null), host, port, options);
+                () -> new StreamReaderProtocol(loop, reader, null), host, port,
+                options == null ? ConnectOptions.defaults() : options);
         return new StreamConnection(reader, new StreamWriter(c.transport(), c.protocol(), reader, loop));
     }
 

@@ -165,6 +165,22 @@ class ConnectOptionsTest {
         });
     }
 
+    @ParameterizedTest
+    @MethodSource("loops")
+    void streamsTakeNullOptionsAsAPlainConnectionWithoutACast(String loopName) {
+        againstEchoServer(loopName, (loop, live) -> {
+            StreamConnection c = Streams.openConnection(loop, "127.0.0.1", live.getPort(), null, 16);
+            c.writer().write("ping\n".getBytes());
+            assertEquals("ping\n", new String(c.reader().readline()));
+            assertThrows(IllegalArgumentException.class, () -> {
+                c.writer().write("a line longer than the sixteen-byte limit\n".getBytes());
+                c.reader().readline();
+            }, "the limit given with null options is the reader's");
+            c.writer().close();
+            c.writer().waitClosed();
+        });
+    }
+
     @Test
     void interleavingAlternatesFamiliesAsAsyncioDoes() {
         InetSocketAddress a4 = new InetSocketAddress("127.0.0.1", 1);
