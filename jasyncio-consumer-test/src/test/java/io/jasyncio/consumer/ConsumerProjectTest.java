@@ -78,8 +78,15 @@ class ConsumerProjectTest {
                 assertNotNull(javadoc.getEntry("index.html"), artifact + " javadoc jar has an index.html");
             }
         }
-        assertTrue(Files.isRegularFile(artifactDir("jasyncio-parent").resolve("jasyncio-parent-" + version + ".pom")));
+        Path parentPom = artifactDir("jasyncio-parent").resolve("jasyncio-parent-" + version + ".pom");
+        assertTrue(Files.isRegularFile(parentPom));
         String bom = Files.readString(artifactDir("jasyncio-bom").resolve("jasyncio-bom-" + version + ".pom"));
+        for (String pom : List.of(Files.readString(parentPom), bom)) { // what a repository's rules ask of a published pom
+            assertTrue(pom.contains("<name>Apache License, Version 2.0</name>"), "the license is declared");
+            assertTrue(pom.contains("<url>https://github.com/jasyncio/jasyncio</url>"), "the project's address");
+            assertTrue(pom.contains("<connection>scm:git:https://github.com/jasyncio/jasyncio.git</connection>"), "its scm");
+        }
+        assertTrue(Files.readString(root.resolve("LICENSE")).contains("Apache License"), "the license text is in the repository");
         for (String artifact : PUBLISHED) {
             assertTrue(bom.contains("<artifactId>" + artifact + "</artifactId>"), "the BOM manages " + artifact);
         }
