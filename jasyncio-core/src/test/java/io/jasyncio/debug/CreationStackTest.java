@@ -14,7 +14,12 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
+import static io.jasyncio.Asyncio.allTasks;
 import static io.jasyncio.Asyncio.await;
+import static io.jasyncio.Asyncio.currentTask;
+import static io.jasyncio.Asyncio.gather;
+import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.Asyncio.shield;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,6 +38,23 @@ class CreationStackTest {
             assertEquals(CreationStackTest.class.getName(), top.getClassName());
             assertEquals("futuresRecordWhereTheyWereCreatedOnlyInDebugMode", top.getMethodName());
             assertTrue(future.toString().endsWith(" created at " + top + ">"), future.toString());
+        }
+    }
+
+    @Test
+    void tasksTheCombinatorsMakeFromBodiesRecordTheCallerNotTheLibrary() {
+        Object[] tops = run(() -> {
+            Future<List<String>> both = gather(() -> "a", () -> "b");
+            Future<String> shielded = shield(() -> "c");
+            var tasks = allTasks().stream()
+                    .filter(t -> t != currentTask()).toList();
+            await(both);
+            await(shielded);
+            return tasks.stream().map(t -> t.creationStack()[0].getClassName()).toArray();
+        }, true);
+        assertEquals(3, tops.length, Arrays.toString(tops));
+        for (Object top : tops) {
+            assertTrue(top.toString().startsWith(CreationStackTest.class.getName()), "created in this test: " + top);
         }
     }
 
