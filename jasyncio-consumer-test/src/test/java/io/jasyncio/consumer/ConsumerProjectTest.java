@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerProjectTest {
-    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-epoll", "jasyncio-junit");
+    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-epoll", "jasyncio-uring", "jasyncio-junit");
     private static final List<String> NOT_PUBLISHED = List.of("jasyncio-lab", "jasyncio-bench", "jasyncio-conformance",
             "jasyncio-consumer-test");
 
@@ -215,7 +215,7 @@ class ConsumerProjectTest {
     }
 
     @Test
-    void onTheModulePathSignalsWorkAndTheEpollLoopNamesItsModulesFlag() throws Exception {
+    void onTheModulePathSignalsWorkAndTheNativeLoopsNameTheirModulesFlag() throws Exception {
         Path modular = work.resolve("checks-modular");
         deleteRecursively(modular);
         String modulePath = installedJar("jasyncio-core") + File.pathSeparator + installedJar("jasyncio-epoll");
@@ -258,6 +258,22 @@ class ConsumerProjectTest {
         Result refused = runProcess(modular, 60, withoutFlag.toArray(String[]::new));
         assertTrue(refused.exitCode != 0, "without the export the epoll loop cannot run:\n" + refused.output);
         assertTrue(refused.output.contains(epollFlag), "the reason names the module path's flag:\n" + refused.output);
+
+        // io_uring reads fds through the epoll module, so the same flag serves it. Its provider
+        // may find the kernel's io_uring disabled; then it must say so, not fail on a module boundary.
+        List<String> uring = new ArrayList<>(List.of(java));
+        uring.addAll(List.of(epollFlag.split(" ")));
+        uring.addAll(List.of("--enable-native-access=io.jasyncio.epoll,io.jasyncio.uring", "--module-path",
+                "out/hello" + File.pathSeparator + modulePath + File.pathSeparator + installedJar("jasyncio-uring"),
+                "-Djasyncio.loop=io_uring", "-m", "hello/hello.Checks"));
+        Result onUring = runProcess(modular, 60, uring.toArray(String[]::new));
+        if (onUring.exitCode == 0) {
+            assertEquals("IoUringEventLoop: SIGUSR1 handled", lastLine(onUring.output), onUring.output);
+        } else {
+            assertTrue(onUring.output.contains("event loop 'io_uring' cannot run here"), onUring.output);
+            assertFalse(onUring.output.contains("IllegalAccess") || onUring.output.contains("does not export"),
+                    "not a module boundary:\n" + onUring.output);
+        }
     }
 
     private static String lastLine(String output) {
