@@ -276,6 +276,115 @@ class ConsumerProjectTest {
         }
     }
 
+    @Test
+    void anAsyncTestRunsOnTheModulePath() throws Exception {
+        // A user's test module: jasyncio-junit as its README says, JUnit's engine and launcher
+        // beside it, resolved from the throwaway repository by Maven.
+        Path project = work.resolve("async-test");
+        deleteRecursively(project);
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("pom.xml"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>example</groupId>
+                  <artifactId>async-test</artifactId>
+                  <version>1</version>
+                  <dependencyManagement>
+                    <dependencies>
+                      <dependency>
+                        <groupId>io.jasyncio</groupId>
+                        <artifactId>jasyncio-bom</artifactId>
+                        <version>%1$s</version>
+                        <type>pom</type>
+                        <scope>import</scope>
+                      </dependency>
+                    </dependencies>
+                  </dependencyManagement>
+                  <dependencies>
+                    <dependency>
+                      <groupId>io.jasyncio</groupId>
+                      <artifactId>jasyncio-junit</artifactId>
+                    </dependency>
+                    <dependency>
+                      <groupId>org.junit.jupiter</groupId>
+                      <artifactId>junit-jupiter-engine</artifactId>
+                      <version>%2$s</version>
+                    </dependency>
+                    <dependency>
+                      <groupId>org.junit.platform</groupId>
+                      <artifactId>junit-platform-launcher</artifactId>
+                      <version>%2$s</version>
+                    </dependency>
+                  </dependencies>
+                </project>
+                """.formatted(version, property("junit.version")));
+        Path settings = work.resolve("settings.xml");
+        Files.writeString(settings, settings());
+        Path modulePathFile = project.resolve("module-path.txt");
+        Result resolved = runProcess(project, 240, mvn(), "-B", "-q", "-s", settings.toString(),
+                "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
+                "-Dmdep.outputFile=" + modulePathFile, "-Dmdep.includeScope=runtime");
+        assertEquals(0, resolved.exitCode, resolved.output);
+        String modulePath = Files.readString(modulePathFile).trim();
+        assertTrue(modulePath.contains("jasyncio-junit-" + version + ".jar"), modulePath);
+
+        Path sources = Files.createDirectories(project.resolve("src/hellotest/hellotest"));
+        Files.writeString(project.resolve("src/hellotest/module-info.java"), """
+                module hellotest {
+                    requires io.jasyncio.junit;
+                    requires org.junit.platform.launcher;
+                    opens hellotest to org.junit.platform.commons;
+                }
+                """);
+        Files.writeString(sources.resolve("SleepTest.java"), """
+                package hellotest;
+
+                import static io.jasyncio.Asyncio.*;
+                import static org.junit.jupiter.api.Assertions.assertEquals;
+
+                import io.jasyncio.junit.AsyncTest;
+
+                class SleepTest {
+                    @AsyncTest
+                    void awaitsATaskOnTheTestsOwnLoop() {
+                        assertEquals("done", await(createTask(() -> sleep(0.01, "done"))));
+                    }
+                }
+                """);
+        Files.writeString(sources.resolve("RunTests.java"), """
+                package hellotest;
+
+                import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+                import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+                import org.junit.platform.launcher.core.LauncherFactory;
+                import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+
+                import java.io.PrintWriter;
+
+                public class RunTests {
+                    public static void main(String[] args) {
+                        SummaryGeneratingListener listener = new SummaryGeneratingListener();
+                        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+                                .selectors(selectClass(SleepTest.class)).build(), listener);
+                        listener.getSummary().printFailuresTo(new PrintWriter(System.out, true), 30);
+                        System.out.println("succeeded " + listener.getSummary().getTestsSucceededCount()
+                                + ", failed " + listener.getSummary().getTotalFailureCount());
+                    }
+                }
+                """);
+        Path jdkBin = Path.of(System.getProperty("java.home"), "bin");
+        Result compiled = runProcess(project, 120, jdkBin.resolve("javac").toString(), "--module-path", modulePath,
+                "-d", "out/hellotest", "src/hellotest/module-info.java", "src/hellotest/hellotest/SleepTest.java",
+                "src/hellotest/hellotest/RunTests.java");
+        assertEquals(0, compiled.exitCode, "the test module compiles against jasyncio-junit's exports:\n" + compiled.output);
+        Result run = runProcess(project, 120, jdkBin.resolve("java").toString(), "--module-path",
+                "out/hellotest" + File.pathSeparator + modulePath, "-m", "hellotest/hellotest.RunTests");
+        assertEquals(0, run.exitCode, run.output);
+        assertEquals("succeeded 1, failed 0", lastLine(run.output), run.output);
+    }
+
     private static String lastLine(String output) {
         String[] lines = output.strip().split("\\R");
         return lines[lines.length - 1].strip();
