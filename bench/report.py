@@ -6,8 +6,8 @@ usage: report.py RESULTS.tsv META.txt BENCHMARKS.md CHART.svg
 The markdown between the ECHO_BEGIN and ECHO_END markers is replaced; the rest of the file (the
 JMH section, notes) is left as it is. With several rounds, each cell shows its median round by CPU per
 message (for an even count, the lower of the two middle ones) and, in brackets, the spread: the
-lowest and highest round; a ratio's spread is the range of the ratios taken round by round (both
-servers of a round ran in the same rotation, minutes apart at most).
+lowest and highest round. Ratios are taken round by round (both servers of a round ran in the same
+rotation, minutes apart at most): the median of those ratios, in brackets their range.
 """
 import csv
 import html
@@ -37,6 +37,12 @@ NAMES = {
     "c-epoll": "C epoll (floor)",
 }
 REFERENCES = [("uvloop-protocol", "uvloop protocol"), ("netty-nio", "Netty NIO"), ("c-epoll", "C epoll")]
+# Issue 17's goals for the io_uring loop: (server, reference, size, connections, at most this ratio
+# of CPU per message). Judged on the ratios taken round by round: met when even the highest is
+# within the bound, not met when even the lowest is beyond it, inconclusive in between.
+GOALS = [("jasyncio-protocol-io_uring", "c-epoll", 1024, 100, 0.85),
+         ("jasyncio-protocol-io_uring", "netty-io_uring", 1024, 100, 1.00),
+         ("jasyncio-protocol-io_uring", "jasyncio-protocol-epoll", 1024, 10, 1.00)]
 NUMBERS = ["msgs_per_s", "mib_per_s", "p50_us", "p99_us", "p999_us", "errors",
            "server_cpu_s", "server_cpu_us_per_msg"]
 
@@ -91,13 +97,6 @@ def fmt(x, digits=2):
     return f"{x:,.{digits}f}"
 
 
-def ratio(cells, server, ref, size, conns):
-    a, b = cells.get((server, size, conns)), cells.get((ref, size, conns))
-    if a is None or b is None or b["server_cpu_us_per_msg"] <= 0:
-        return None
-    return a["server_cpu_us_per_msg"] / b["server_cpu_us_per_msg"]
-
-
 def round_ratios(cells, server, ref, size, conns):
     """The CPU-per-message ratio of each round both servers ran in."""
     a, b = cells.get((server, size, conns)), cells.get((ref, size, conns))
@@ -147,9 +146,9 @@ def markdown(cells, meta, chart_name):
                 if (s, z, c) in cells else "-" for z, c in cellkeys]
         out.append(f"| {NAMES.get(s, s)} | " + " | ".join(vals) + " |")
     if any(cell["rounds"] > 1 for cell in cells.values()):
-        out += ["", "(median round; in brackets the lowest and the highest round. Ratios below: of the "
-                    "medians; in brackets the range of the ratios taken round by round. A ratio whose range "
-                    "includes 1.00 is inconclusive.)"]
+        out += ["", "(median round; in brackets the lowest and the highest round. Ratios below: taken round by "
+                    "round, both servers of a round having run in the same rotation; the median of those ratios, "
+                    "in brackets their range. A ratio whose range includes 1.00 is inconclusive.)"]
     for ref, ref_name in REFERENCES:
         if not any(k[0] == ref for k in cells):
             out += ["", f"(no {ref_name} results: no ratios to it)"]
@@ -159,11 +158,12 @@ def markdown(cells, meta, chart_name):
         out.append(f"| server | {head} | geo. mean |")
         out.append(f"|{sep}|---:|")
         for s in servers:
-            rs = [ratio(cells, s, ref, z, c) for z, c in cellkeys]
-            spreads = [round_ratios(cells, s, ref, z, c) for z, c in cellkeys]
-            shown = [with_spread(r, min(rr) if rr else None, max(rr) if rr else None, len(rr))
+            spreads = [sorted(round_ratios(cells, s, ref, z, c)) for z, c in cellkeys]
+            rs = [rr[(len(rr) - 1) // 2] if rr else None for rr in spreads]
+            shown = [with_spread(r, rr[0] if rr else None, rr[-1] if rr else None, len(rr))
                      for r, rr in zip(rs, spreads)]
             out.append(f"| {NAMES.get(s, s)} | " + " | ".join(shown) + f" | {fmt(geomean(rs))} |")
+    out += goals(cells)
     out += ["", "Throughput and latency beside it (the client's view; on one client core the faster servers "
                 "can be client-bound, which is why CPU per message is the judged figure):", ""]
     for z, c in cellkeys:
@@ -181,6 +181,23 @@ def markdown(cells, meta, chart_name):
         out.append("")
     out.append(ECHO_END)
     return "\n".join(out)
+
+
+def goals(cells):
+    """The table of GOALS whose servers both ran, with a verdict each."""
+    rows = []
+    for server, ref, size, conns, bound in GOALS:
+        rr = sorted(round_ratios(cells, server, ref, size, conns))
+        if not rr:
+            continue
+        verdict = "met" if rr[-1] <= bound else "not met" if rr[0] > bound else "inconclusive"
+        rows.append(f"| {NAMES.get(server, server)} / {NAMES.get(ref, ref)}, {size_label(size)} x {conns} | "
+                    f"<= {bound:.2f} | {with_spread(rr[(len(rr) - 1) // 2], rr[0], rr[-1], len(rr))} | {verdict} |")
+    if not rows:
+        return []
+    return ["", "The io_uring loop against its goals (issue 17; CPU per message, ratios taken round by round: "
+                "met when the highest is within the bound, not met when the lowest is beyond it):", "",
+            "| ratio | goal | measured | verdict |", "|---|---:|---:|---|"] + rows
 
 
 def svg(cells):

@@ -7,13 +7,16 @@
 # (./jasyncio bench echo) pinned to CPU 1; once the client's warm-up is over the server process
 # (all its threads) is counted for a window of --window seconds, by perf (the syscalls:sys_enter_*
 # and raw_syscalls:sys_enter tracepoints: counted in the kernel, little overhead) or, with
-# --tool strace, by `strace -c -f -p PID` (counts are exact but strace slows every call down, so
-# its timings mean nothing). The messages of the window are the bytes the server's sockets
+# --tool strace, by `strace -c -f -p PID` (it stops the server at every call: the calls made per
+# message, read and write, come out the same, but the batched ones, epoll_wait and io_uring_enter,
+# serve more ready events per call on a slowed server, so fewer per message; the same holds,
+# milder, on a loaded machine). The messages of the window are the bytes the server's sockets
 # received in it (`ss -ti`'s bytes_received, summed, read just before and after the counter)
 # divided by the message size: exact, whatever the counter did to the server's speed.
 #
 # Prints one table per connection count: calls per echoed message by system call name, the total
-# of all system calls, and (perf only) the server's CPU time per message during the window.
+# of all system calls, and (perf only) the server's CPU time per message during the window, user
+# and system apart (from /proc/PID/stat; clock ticks, so coarse over a short window).
 #
 # usage: bench/syscalls.sh [--servers "c-epoll jasyncio-protocol-epoll jasyncio-protocol-io_uring netty-io_uring"]
 #                          [--connections "10 100"] [--size 1024] [--window S (3)] [--warmup S (2)]
@@ -99,9 +102,9 @@ received_bytes() {
     awk '{ s += $1 } END { print s + 0 }'
 }
 
-# cpu_ticks PID: utime+stime of the process, in clock ticks.
+# cpu_ticks PID: "UTIME STIME" of the process (all its threads), in clock ticks.
 cpu_ticks() {
-  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"
+  awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"
 }
 
 # count_window PID FILE: counts the process's system calls for $window seconds into FILE as
@@ -114,7 +117,7 @@ count_window() {
   if [ "$counter" = perf ]; then
     local ctl="$work/perf-ctl.fifo" ack="$work/perf-ack.fifo" ctl_fd ack_fd line
     rm -f "$ctl" "$ack"; mkfifo "$ctl" "$ack"
-    perf stat -x, -e "$events" -p "$pid" -D -1 --control "fifo:$ctl,$ack" -o "$file.raw" &
+    perf stat -x, -e "$events" -p "$pid" -D -1 --control "fifo:$ctl,$ack" -o "$file.raw" 2>"$file.err" &
     local perf_pid=$!
     exec {ctl_fd}>"$ctl" {ack_fd}<"$ack"
     echo enable >&"$ctl_fd"; read -r -t 30 -u "$ack_fd" line || say "perf did not acknowledge 'enable'"
@@ -156,7 +159,7 @@ mark() {
 # ---- the runs ---------------------------------------------------------------------------
 
 results="$work/syscalls-results.tsv"
-printf 'server\tconnections\tmessages\tseconds\tcpu_ticks\tsyscall\tcalls\n' >"$results"
+printf 'server\tconnections\tmessages\tseconds\tuser_ticks\tsys_ticks\tsyscall\tcalls\n' >"$results"
 clk_tck="$(getconf CLK_TCK)"
 for conns in $connections; do
   for s in $servers_arg; do
@@ -183,7 +186,8 @@ for conns in $connections; do
     seconds="$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
     say "$s, $conns connections: $messages messages in $seconds s ($(grep -o 'msgs_per_s=[0-9]*' "$work/syscalls-client.out" || echo 'no RESULT line'))"
     while read -r name calls; do
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "$conns" "$messages" "$seconds" "$((ticks1 - ticks0))" "$name" "$calls" >>"$results"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "$conns" "$messages" "$seconds" \
+        "$(( ${ticks1% *} - ${ticks0% *} ))" "$(( ${ticks1#* } - ${ticks0#* } ))" "$name" "$calls" >>"$results"
     done <"$file"
   done
 done
@@ -223,7 +227,7 @@ for conns in connections.split():
             f"{max(0.0, per(s, 'total') - sum(per(s, n) for n in calls[s] if n != 'total')):.3f}" for s in cell) + " |")
     print("| **all system calls** | " + " | ".join(f"**{per(s, 'total'):.3f}**" for s in cell) + " |")
     if counter == "perf":
-        cpu = {s: int(rs[0]["cpu_ticks"]) / int(clk_tck) * 1e6 / msgs[s] if msgs[s] else float("nan")
-               for s, rs in cell.items()}
-        print("| server CPU us/msg (under perf) | " + " | ".join(f"{cpu[s]:.2f}" for s in cell) + " |")
+        for label, field in (("user", "user_ticks"), ("system", "sys_ticks")):
+            cpu = [int(cell[s][0][field]) / int(clk_tck) * 1e6 / msgs[s] if msgs[s] else float("nan") for s in cell]
+            print(f"| server CPU us/msg, {label} (under perf) | " + " | ".join(f"{c:.2f}" for c in cpu) + " |")
 EOF
