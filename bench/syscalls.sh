@@ -15,8 +15,9 @@
 # divided by the message size: exact, whatever the counter did to the server's speed.
 #
 # Prints one table per connection count: calls per echoed message by system call name, the total
-# of all system calls, and (perf only) the server's CPU time per message during the window, user
-# and system apart (from /proc/PID/stat; clock ticks, so coarse over a short window).
+# of all system calls, and (perf only) the server's CPU time per message during the window (from
+# /proc/PID/stat, user+system: the raw results keep the two apart, but the kernel splits a task's
+# time between them by sampling at clock ticks, too coarse to read over a few seconds).
 #
 # usage: bench/syscalls.sh [--servers "c-epoll jasyncio-protocol-epoll jasyncio-protocol-io_uring netty-io_uring"]
 #                          [--connections "10 100"] [--size 1024] [--window S (3)] [--warmup S (2)]
@@ -227,7 +228,7 @@ for conns in connections.split():
             f"{max(0.0, per(s, 'total') - sum(per(s, n) for n in calls[s] if n != 'total')):.3f}" for s in cell) + " |")
     print("| **all system calls** | " + " | ".join(f"**{per(s, 'total'):.3f}**" for s in cell) + " |")
     if counter == "perf":
-        for label, field in (("user", "user_ticks"), ("system", "sys_ticks")):
-            cpu = [int(cell[s][0][field]) / int(clk_tck) * 1e6 / msgs[s] if msgs[s] else float("nan") for s in cell]
-            print(f"| server CPU us/msg, {label} (under perf) | " + " | ".join(f"{c:.2f}" for c in cpu) + " |")
+        cpu = [(int(cell[s][0]["user_ticks"]) + int(cell[s][0]["sys_ticks"])) / int(clk_tck) * 1e6 / msgs[s]
+               if msgs[s] else float("nan") for s in cell]
+        print("| server CPU us/msg in the window (under perf) | " + " | ".join(f"{c:.2f}" for c in cpu) + " |")
 EOF
