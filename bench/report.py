@@ -191,6 +191,8 @@ def goals(cells):
         if not rr:
             continue
         verdict = "met" if rr[-1] <= bound else "not met" if rr[0] > bound else "inconclusive"
+        if len(rr) == 1:
+            verdict += " (one round: no spread to judge it against)"
         rows.append(f"| {NAMES.get(server, server)} / {NAMES.get(ref, ref)}, {size_label(size)} x {conns} | "
                     f"<= {bound:.2f} | {with_spread(rr[(len(rr) - 1) // 2], rr[0], rr[-1], len(rr))} | {verdict} |")
     if not rows:
