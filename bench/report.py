@@ -5,7 +5,9 @@ usage: report.py RESULTS.tsv META.txt BENCHMARKS.md CHART.svg
 
 The markdown between the ECHO_BEGIN and ECHO_END markers is replaced; the rest of the file (the
 JMH section, notes) is left as it is. With several rounds, each cell shows its median round by CPU per
-message (for an even count, the lower of the two middle ones).
+message (for an even count, the lower of the two middle ones) and, in brackets, the spread: the
+lowest and highest round. Ratios are taken round by round (both servers of a round ran in the same
+rotation, minutes apart at most): the median of those ratios, in brackets their range.
 """
 import csv
 import html
@@ -16,12 +18,14 @@ import sys
 ECHO_BEGIN = "<!-- echo-results:begin (written by bench/report.py; edits here are overwritten) -->"
 ECHO_END = "<!-- echo-results:end -->"
 
-# Display order and names; the first matching reference is what ratios are taken against.
+# Display order and names; ratios are taken against each reference present in the run.
 NAMES = {
     "jasyncio-protocol-nio": "jasyncio protocol (nio)",
     "jasyncio-protocol-epoll": "jasyncio protocol (epoll)",
     "jasyncio-streams-nio": "jasyncio streams (nio)",
     "jasyncio-streams-epoll": "jasyncio streams (epoll)",
+    "jasyncio-protocol-io_uring": "jasyncio protocol (io_uring)",
+    "jasyncio-streams-io_uring": "jasyncio streams (io_uring)",
     "uvloop-protocol": "uvloop protocol",
     "uvloop-streams": "uvloop streams",
     "asyncio-protocol": "asyncio protocol",
@@ -29,9 +33,16 @@ NAMES = {
     "node": "Node.js net",
     "netty-nio": "Netty NIO",
     "netty-epoll": "Netty epoll",
+    "netty-io_uring": "Netty io_uring",
     "c-epoll": "C epoll (floor)",
 }
-REFERENCES = [("uvloop-protocol", "uvloop protocol"), ("netty-nio", "Netty NIO")]
+REFERENCES = [("uvloop-protocol", "uvloop protocol"), ("netty-nio", "Netty NIO"), ("c-epoll", "C epoll")]
+# Issue 17's goals for the io_uring loop: (server, reference, size, connections, at most this ratio
+# of CPU per message). Judged on the ratios taken round by round: met when even the highest is
+# within the bound, not met when even the lowest is beyond it, inconclusive in between.
+GOALS = [("jasyncio-protocol-io_uring", "c-epoll", 1024, 100, 0.85),
+         ("jasyncio-protocol-io_uring", "netty-io_uring", 1024, 100, 1.00),
+         ("jasyncio-protocol-io_uring", "jasyncio-protocol-epoll", 1024, 10, 1.00)]
 NUMBERS = ["msgs_per_s", "mib_per_s", "p50_us", "p99_us", "p999_us", "errors",
            "server_cpu_s", "server_cpu_us_per_msg"]
 
@@ -41,17 +52,21 @@ def size_label(size):
 
 
 def load(results_path):
-    """{(server, size, connections): row of medians over the rounds}."""
+    """{(server, size, connections): the median round, with the rounds' CPU-per-message range and
+    {round: CPU per message}}."""
     runs = {}
     with open(results_path, newline="") as f:
         for row in csv.DictReader(f, delimiter="\t"):
             key = (row["server"], int(row["size"]), int(row["connections"]))
-            runs.setdefault(key, []).append({k: float(row[k]) for k in NUMBERS})
+            runs.setdefault(key, []).append(dict({k: float(row[k]) for k in NUMBERS}, round=row["round"]))
     cells = {}
     for key, rows in runs.items():
         rows.sort(key=lambda r: r["server_cpu_us_per_msg"])
         median = rows[(len(rows) - 1) // 2]
-        cells[key] = dict(median, rounds=len(rows), errors=sum(r["errors"] for r in rows))
+        cpu = [r["server_cpu_us_per_msg"] for r in rows]
+        cells[key] = dict(median, rounds=len(rows), errors=sum(r["errors"] for r in rows),
+                          cpu_min=min(cpu), cpu_max=max(cpu),
+                          by_round={r["round"]: r["server_cpu_us_per_msg"] for r in rows})
     return cells
 
 
@@ -82,11 +97,20 @@ def fmt(x, digits=2):
     return f"{x:,.{digits}f}"
 
 
-def ratio(cells, server, ref, size, conns):
+def round_ratios(cells, server, ref, size, conns):
+    """The CPU-per-message ratio of each round both servers ran in."""
     a, b = cells.get((server, size, conns)), cells.get((ref, size, conns))
-    if a is None or b is None or b["server_cpu_us_per_msg"] <= 0:
-        return None
-    return a["server_cpu_us_per_msg"] / b["server_cpu_us_per_msg"]
+    if a is None or b is None:
+        return []
+    return [a["by_round"][r] / b["by_round"][r] for r in a["by_round"]
+            if r in b["by_round"] and b["by_round"][r] > 0]
+
+
+def with_spread(value, low, high, rounds, digits=2):
+    """'1.23 (1.10-1.40)' with several rounds, '1.23' with one."""
+    if value is None:
+        return "-"
+    return fmt(value, digits) + (f" ({fmt(low, digits)}-{fmt(high, digits)})" if rounds > 1 else "")
 
 
 def geomean(values):
@@ -117,8 +141,14 @@ def markdown(cells, meta, chart_name):
     out.append(f"| server | {head} |")
     out.append(f"|{sep}|")
     for s in servers:
-        vals = [fmt(cells[(s, z, c)]["server_cpu_us_per_msg"]) if (s, z, c) in cells else "-" for z, c in cellkeys]
+        vals = [with_spread(cells[(s, z, c)]["server_cpu_us_per_msg"], cells[(s, z, c)]["cpu_min"],
+                            cells[(s, z, c)]["cpu_max"], cells[(s, z, c)]["rounds"])
+                if (s, z, c) in cells else "-" for z, c in cellkeys]
         out.append(f"| {NAMES.get(s, s)} | " + " | ".join(vals) + " |")
+    if any(cell["rounds"] > 1 for cell in cells.values()):
+        out += ["", "(median round; in brackets the lowest and the highest round. Ratios below: taken round by "
+                    "round, both servers of a round having run in the same rotation; the median of those ratios, "
+                    "in brackets their range. A ratio whose range includes 1.00 is inconclusive.)"]
     for ref, ref_name in REFERENCES:
         if not any(k[0] == ref for k in cells):
             out += ["", f"(no {ref_name} results: no ratios to it)"]
@@ -128,8 +158,12 @@ def markdown(cells, meta, chart_name):
         out.append(f"| server | {head} | geo. mean |")
         out.append(f"|{sep}|---:|")
         for s in servers:
-            rs = [ratio(cells, s, ref, z, c) for z, c in cellkeys]
-            out.append(f"| {NAMES.get(s, s)} | " + " | ".join(fmt(r) for r in rs) + f" | {fmt(geomean(rs))} |")
+            spreads = [sorted(round_ratios(cells, s, ref, z, c)) for z, c in cellkeys]
+            rs = [rr[(len(rr) - 1) // 2] if rr else None for rr in spreads]
+            shown = [with_spread(r, rr[0] if rr else None, rr[-1] if rr else None, len(rr))
+                     for r, rr in zip(rs, spreads)]
+            out.append(f"| {NAMES.get(s, s)} | " + " | ".join(shown) + f" | {fmt(geomean(rs))} |")
+    out += goals(cells)
     out += ["", "Throughput and latency beside it (the client's view; on one client core the faster servers "
                 "can be client-bound, which is why CPU per message is the judged figure):", ""]
     for z, c in cellkeys:
@@ -149,6 +183,25 @@ def markdown(cells, meta, chart_name):
     return "\n".join(out)
 
 
+def goals(cells):
+    """The table of GOALS whose servers both ran, with a verdict each."""
+    rows = []
+    for server, ref, size, conns, bound in GOALS:
+        rr = sorted(round_ratios(cells, server, ref, size, conns))
+        if not rr:
+            continue
+        verdict = "met" if rr[-1] <= bound else "not met" if rr[0] > bound else "inconclusive"
+        if len(rr) == 1:
+            verdict += " (one round: no spread to judge it against)"
+        rows.append(f"| {NAMES.get(server, server)} / {NAMES.get(ref, ref)}, {size_label(size)} x {conns} | "
+                    f"<= {bound:.2f} | {with_spread(rr[(len(rr) - 1) // 2], rr[0], rr[-1], len(rr))} | {verdict} |")
+    if not rows:
+        return []
+    return ["", "The io_uring loop against its goals (issue 17; CPU per message, ratios taken round by round: "
+                "met when the highest is within the bound, not met when the lowest is beyond it):", "",
+            "| ratio | goal | measured | verdict |", "|---|---:|---:|---|"] + rows
+
+
 def svg(cells):
     """Small multiples: one panel per (size, connections), one bar per server, own scale."""
     servers, cellkeys = ordered_servers(cells), matrix(cells)
@@ -165,7 +218,7 @@ def svg(cells):
              f'<text x="10" y="22" font-size="15" font-weight="bold">Echo server: CPU microseconds per message '
              f'(lower is better)</text>',
              f'<text x="10" y="40" fill="#555">server pinned to one core; each panel has its own scale; '
-             f'orange: jasyncio, blue: the references (uvloop protocol, Netty NIO)</text>']
+             f'orange: jasyncio, blue: the references ({", ".join(n for _, n in REFERENCES)})</text>']
     for row, size in enumerate(sizes):
         for col, c in enumerate(conns):
             x0, y0 = 10 + col * panel_w, top + row * panel_h

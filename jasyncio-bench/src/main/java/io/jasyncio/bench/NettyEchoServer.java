@@ -15,14 +15,17 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
 
 import java.net.InetSocketAddress;
 
 /**
  * The Netty echo server of the comparison: ONE event-loop thread (accepting and serving; {@code
  * --threads N} for a group of N, the acceptor among them), the textbook handler (write what was
- * read, flush at the end of each read burst), NIO or native epoll. Usage:
- * {@code NettyEchoServer --host 127.0.0.1 --port P --transport nio|epoll [--threads N]}; prints
+ * read, flush at the end of each read burst), NIO, native epoll or native io_uring. Usage:
+ * {@code NettyEchoServer --host 127.0.0.1 --port P --transport nio|epoll|io_uring [--threads N]}; prints
  * {@code listening on HOST:PORT} once bound, runs until killed.
  */
 public final class NettyEchoServer {
@@ -67,11 +70,15 @@ public final class NettyEchoServer {
             Epoll.ensureAvailability();
             io = EpollIoHandler.newFactory();
             channel = EpollServerSocketChannel.class;
+        } else if (transport.equals("io_uring")) {
+            IoUring.ensureAvailability();
+            io = IoUringIoHandler.newFactory();
+            channel = IoUringServerSocketChannel.class;
         } else if (transport.equals("nio")) {
             io = NioIoHandler.newFactory();
             channel = NioServerSocketChannel.class;
         } else {
-            throw new IllegalArgumentException("--transport must be nio or epoll, not " + transport);
+            throw new IllegalArgumentException("--transport must be nio, epoll or io_uring, not " + transport);
         }
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, io);
         try {
