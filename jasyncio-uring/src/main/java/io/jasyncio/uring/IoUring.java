@@ -22,6 +22,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 final class IoUring implements AutoCloseable {
     static final byte OP_POLL_ADD = 6;
     static final byte OP_POLL_REMOVE = 7;
+    static final byte OP_ASYNC_CANCEL = 14;
+    static final byte OP_SEND = 26;
+    static final byte OP_RECV = 27;
 
     private static final int ENTER_GETEVENTS = 1;
     private static final int ENTER_EXT_ARG = 8;
@@ -156,6 +159,28 @@ final class IoUring implements AutoCloseable {
         sqe.set(JAVA_LONG, 16, targetUserData);
         sqe.set(JAVA_LONG, 32, userData);
         sqe.set(JAVA_SHORT, 40, (short) 0);
+    }
+
+    /**
+     * Fills {@code sqe} as a receive ({@link #OP_RECV}) or send ({@link #OP_SEND}) of {@code length}
+     * bytes at {@code address} on the socket {@code targetFd}, with {@code msgFlags} (MSG_*).
+     */
+    static void prepareSocketIo(MemorySegment sqe, byte opcode, int targetFd, long address, int length, int msgFlags,
+                                long userData) {
+        sqe.set(JAVA_BYTE, 0, opcode);
+        sqe.set(JAVA_INT, 4, targetFd);
+        sqe.set(JAVA_LONG, 16, address);
+        sqe.set(JAVA_INT, 24, length);
+        sqe.set(JAVA_INT, 28, msgFlags);
+        sqe.set(JAVA_LONG, 32, userData);
+    }
+
+    /** Fills {@code sqe} to cancel the request submitted with {@code targetUserData} (any kind). */
+    static void prepareCancel(MemorySegment sqe, long targetUserData, long userData) {
+        sqe.set(JAVA_BYTE, 0, OP_ASYNC_CANCEL);
+        sqe.set(JAVA_INT, 4, -1);
+        sqe.set(JAVA_LONG, 16, targetUserData);
+        sqe.set(JAVA_LONG, 32, userData);
     }
 
     /**

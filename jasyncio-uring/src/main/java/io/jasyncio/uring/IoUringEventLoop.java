@@ -1,15 +1,21 @@
 package io.jasyncio.uring;
 
+import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.loop.BaseEventLoop;
+import io.jasyncio.net.Proactor;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.SocketChannel;
 
 /**
  * The io_uring loop: the same {@link BaseEventLoop} (ready queue, timer heap, semantics) whose one
- * wait is an {@code io_uring_enter} on an {@link IoUringPoller}.
+ * wait is an {@code io_uring_enter} on an {@link IoUringPoller}, and a {@link Proactor}: its
+ * stream transports receive and send through requests on the same ring (asyncio's proactor
+ * shape), while {@code addReader}/{@code addWriter}, accepting and connecting stay on readiness
+ * (polls on the ring).
  */
-public final class IoUringEventLoop extends BaseEventLoop {
+public final class IoUringEventLoop extends BaseEventLoop implements Proactor {
     public IoUringEventLoop() {
         super(openPoller());
     }
@@ -25,5 +31,16 @@ public final class IoUringEventLoop extends BaseEventLoop {
     /** The io_uring poller under this loop. */
     public IoUringPoller uringPoller() {
         return (IoUringPoller) poller();
+    }
+
+    @Override
+    public Operation newOperation(SocketChannel channel, Runnable onCompletion) {
+        return new RingOperation(uringPoller(), ChannelFds.fdOf(channel), this,
+                newReusableHandle(onCompletion, copyCurrentContext()));
+    }
+
+    @Override
+    public IOException errorOf(int result) {
+        return new IOException(UringSys.strerror(-result));
     }
 }

@@ -6,6 +6,7 @@ import io.jasyncio.loop.IoRegistration;
 import io.jasyncio.loop.Poller;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.ClosedChannelException;
@@ -43,6 +44,9 @@ public final class IoUringPoller implements Poller {
     private static final int POLLHUP = 0x010;
     private static final long WAKE_DATA = -1L;
     private static final long REMOVE_DATA = -2L;
+    private static final long CANCEL_DATA = -3L;
+    /** A proactor request's user data: this bit and its slot in {@link #inFlight}. */
+    private static final long REQUEST_TAG = Long.MIN_VALUE;
     static final int SWEEP_EVERY = 256;
 
     private final Arena arena = Arena.ofShared();
@@ -59,6 +63,11 @@ public final class IoUringPoller implements Poller {
     private int reported;
     private final EventFdWakeup wakeups;
     private boolean closed;
+    /** The proactor requests in flight, by slot; free slots are stacked in {@link #freeSlots}. */
+    private RingOperation[] inFlight = new RingOperation[256];
+    private int[] freeSlots = new int[256];
+    private int freeCount;
+    private int slotsUsed;
 
     /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
     private static final class Watch {
@@ -149,6 +158,57 @@ public final class IoUringPoller implements Poller {
         return registration != null && registration.channel() == channel ? registration : null;
     }
 
+    // ---------------------------------------------------------------------------------------------
+    // Proactor requests
+    // ---------------------------------------------------------------------------------------------
+
+    /** Queues a receive or send for {@code operation}, submitted with the next select. */
+    void submitSocketIo(RingOperation operation, byte opcode, int fd, long address, int length, int msgFlags) {
+        if (operation.userData != 0) {
+            throw new IllegalStateException("a request is already in flight on this slot");
+        }
+        MemorySegment sqe = nextSqe();
+        int slot = freeCount > 0 ? freeSlots[--freeCount] : slotsUsed++;
+        if (slot >= inFlight.length) {
+            inFlight = Arrays.copyOf(inFlight, inFlight.length * 2);
+            freeSlots = Arrays.copyOf(freeSlots, freeSlots.length * 2);
+        }
+        inFlight[slot] = operation;
+        operation.userData = REQUEST_TAG | slot;
+        IoUring.prepareSocketIo(sqe, opcode, fd, address, length, msgFlags, operation.userData);
+    }
+
+    /** Asks the kernel to end {@code operation}'s request in flight, if any; it completes as usual. */
+    void cancel(RingOperation operation) {
+        if (operation.userData != 0) {
+            IoUring.prepareCancel(nextSqe(), operation.userData, CANCEL_DATA);
+        }
+    }
+
+    private MemorySegment nextSqe() {
+        try {
+            return ring.nextSqe();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A request completed: its slot is free again and its transport's callback joins the ready queue. */
+    private void requestCompleted(long userData, int result) {
+        int slot = (int) userData;
+        RingOperation operation = inFlight[slot];
+        inFlight[slot] = null;
+        freeSlots[freeCount++] = slot;
+        operation.userData = 0;
+        operation.result = result;
+        operation.loop.enqueue(operation.completion);
+    }
+
+    /** The number of proactor requests in flight (for tests). */
+    public int requestsInFlight() {
+        return slotsUsed - freeCount;
+    }
+
     /** The number of channels watched now (for tests and statistics). */
     public int watchedCount() {
         return watched;
@@ -236,7 +296,11 @@ public final class IoUringPoller implements Poller {
             wakeups.rearm();
             return;
         }
-        if (userData == REMOVE_DATA) {
+        if (userData == REMOVE_DATA || userData == CANCEL_DATA) {
+            return;
+        }
+        if (userData < 0) {
+            requestCompleted(userData, result);
             return;
         }
         int fd = (int) (userData >>> 32);

@@ -54,6 +54,7 @@ final class UringSys {
     private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
     private static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
     @SuppressWarnings("restricted") // native access is granted by --enable-native-access
     private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
@@ -135,6 +136,17 @@ final class UringSys {
     static int close(int fd) {
         try {
             return (int) CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /** The system's message for {@code errno} ("Connection reset by peer"), as the JDK's exceptions carry it. */
+    @SuppressWarnings("restricted") // strerror returns a NUL-terminated string
+    static String strerror(int errno) {
+        try {
+            MemorySegment text = (MemorySegment) STRERROR.invokeExact(errno);
+            return text.reinterpret(Long.MAX_VALUE).getString(0);
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
