@@ -8,7 +8,6 @@ import java.lang.invoke.VarHandle;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * One io_uring instance, driven straight through its shared rings: the submission queue (SQ),
@@ -154,11 +153,7 @@ final class IoUring implements AutoCloseable {
 
     /** Fills {@code sqe} to cancel the poll submitted with {@code targetUserData}. */
     static void preparePollRemove(MemorySegment sqe, long targetUserData, long userData) {
-        sqe.set(JAVA_BYTE, 0, OP_POLL_REMOVE);
-        sqe.set(JAVA_INT, 4, -1);
-        sqe.set(JAVA_LONG, 16, targetUserData);
-        sqe.set(JAVA_LONG, 32, userData);
-        sqe.set(JAVA_SHORT, 40, (short) 0);
+        prepareCancel(sqe, OP_POLL_REMOVE, targetUserData, userData);
     }
 
     /**
@@ -175,9 +170,12 @@ final class IoUring implements AutoCloseable {
         sqe.set(JAVA_LONG, 32, userData);
     }
 
-    /** Fills {@code sqe} to cancel the request submitted with {@code targetUserData} (any kind). */
-    static void prepareCancel(MemorySegment sqe, long targetUserData, long userData) {
-        sqe.set(JAVA_BYTE, 0, OP_ASYNC_CANCEL);
+    /**
+     * Fills {@code sqe} to cancel the request submitted with {@code targetUserData}: a poll
+     * ({@link #OP_POLL_REMOVE}) or any kind ({@link #OP_ASYNC_CANCEL}).
+     */
+    static void prepareCancel(MemorySegment sqe, byte opcode, long targetUserData, long userData) {
+        sqe.set(JAVA_BYTE, 0, opcode);
         sqe.set(JAVA_INT, 4, -1);
         sqe.set(JAVA_LONG, 16, targetUserData);
         sqe.set(JAVA_LONG, 32, userData);

@@ -181,7 +181,7 @@ public final class IoUringPoller implements Poller {
     /** Asks the kernel to end {@code operation}'s request in flight, if any; it completes as usual. */
     void cancel(RingOperation operation) {
         if (operation.userData != 0) {
-            IoUring.prepareCancel(nextSqe(), operation.userData, CANCEL_DATA);
+            IoUring.prepareCancel(nextSqe(), IoUring.OP_ASYNC_CANCEL, operation.userData, CANCEL_DATA);
         }
     }
 
@@ -376,6 +376,7 @@ public final class IoUringPoller implements Poller {
         ring.close(); // ends every armed poll and releases the files they held
         UringSys.close(eventFd);
         Arrays.fill(byFd, null);
+        Arrays.fill(inFlight, null); // the ring is gone: no request will complete
         watched = 0;
         arena.close();
     }
