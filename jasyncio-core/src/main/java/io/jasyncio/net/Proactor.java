@@ -18,17 +18,36 @@ public interface Proactor {
      * over must be direct and stay untouched (in the range given) until the request completes.
      */
     interface Operation {
-        /** Asks for one receive into {@code target}'s bytes between position and limit. */
-        void recv(ByteBuffer target);
+        /**
+         * Asks for receives into the loop's own buffers, one completion per arrival, until the
+         * request ends: a completion with {@link #more()} false (end of stream, an error, cancelled).
+         */
+        void recvMultishot();
 
         /** Asks for a send of every byte of {@code source} between position and limit. */
         void send(ByteBuffer source);
 
-        /** Asks the kernel to end the request in flight early; it still completes, once. */
+        /** Asks the kernel to end the request in flight early; it still completes (for good: {@link #more()} false). */
         void cancel();
 
-        /** The last request's result: bytes moved (a receive of 0: end of stream), or -errno. */
+        /**
+         * Moves to the next completion not looked at yet; false when there is none. The
+         * completion callback calls it until false, and each completion's buffer goes back to the
+         * loop when it moves on.
+         */
+        boolean nextCompletion();
+
+        /** This completion's result: bytes moved (a receive of 0: end of stream), or -errno. */
         int result();
+
+        /** A receive completion's bytes (position 0, limit {@link #result()}); valid until {@link #nextCompletion()}. */
+        ByteBuffer received();
+
+        /** Whether the request goes on after this completion. */
+        boolean more();
+
+        /** Whether this completion ends the request because {@link #cancel()} asked it to. */
+        boolean cancelled();
     }
 
     /**

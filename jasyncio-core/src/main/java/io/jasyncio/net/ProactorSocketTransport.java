@@ -13,12 +13,12 @@ import java.util.Objects;
  * completion-based loop ({@link Proactor}), as asyncio's {@code _ProactorSocketTransport}: no
  * readiness round trip, and the requests of a whole loop iteration reach the kernel together.
  *
- * <p>Reads: one receive at a time is in flight, into a direct buffer of the loop's pool; when it
- * completes, its bytes go to the protocol straight from that buffer (into the protocol's own
- * buffers for a {@link BufferedProtocol}, as many as it takes), then the next receive is asked for.
- * {@code pauseReading} asks for no more: a receive already in flight is left to complete and
- * what it brings (or its end of stream) is held, and delivered after {@code resumeReading}, as
- * asyncio does. Writes: bytes are copied into the {@link ProactorWriteQueue} and sent one chunk at
+ * <p>Reads: one multishot receive is in flight, and the loop completes it once per arrival,
+ * into a buffer of its own; the bytes go to the protocol straight from there (into the protocol's
+ * own buffers for a {@link BufferedProtocol}, as many as it takes). {@code pauseReading} cancels
+ * the receive; what arrives before the cancel takes effect (or the end of the stream) is held and
+ * delivered after {@code resumeReading}, which asks for a receive again. Writes: bytes are copied
+ * into the {@link ProactorWriteQueue} and sent one chunk at
  * a time; the queue counts the send in flight, so {@code getWriteBufferSize} and the high/low
  * water marks see every byte the kernel has not yet reported sent. {@code writeEof} shuts the
  * write side once the queue drains. Closing asks the kernel to cancel what is in flight; the
@@ -30,17 +30,16 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
     private final Proactor proactor;
     private final Proactor.Operation reads;
     private final Proactor.Operation writes;
-    private final ProactorBuffers pool;
     private final ProactorWriteQueue queue;
     private final WriteFlowControl flow;
 
     private BaseProtocol protocol;
     private Protocol streamProtocol;         // exactly one of these two is set
     private BufferedProtocol bufferedProtocol;
-    /** The receive buffer: held while a receive is in flight or its bytes wait for resumeReading. */
-    private ByteBuffer received;
-    /** Bytes received while reading was paused (0: the end of the stream), to deliver on resume; -1: none. */
-    private int held = -1;
+    /** Bytes that arrived after pauseReading (write mode), delivered on resumeReading; null: none. */
+    private ByteBuffer held;
+    /** The end of the stream arrived after pauseReading. */
+    private boolean heldEof;
     private boolean receiving;
     private boolean sending;
     private boolean readingPaused;
@@ -54,8 +53,7 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
         this.proactor = proactor;
         this.reads = proactor.newOperation(channel, this::receiveCompleted);
         this.writes = proactor.newOperation(channel, this::sendCompleted);
-        this.pool = ProactorBuffers.of(loop);
-        this.queue = new ProactorWriteQueue(pool);
+        this.queue = new ProactorWriteQueue(ProactorBuffers.of(loop));
         this.flow = new WriteFlowControl(loop, this);
         SocketTransport.setNoDelay(channel);
         setProtocol(protocol);
@@ -88,60 +86,66 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
     // ---- reading ----------------------------------------------------------------------------
 
     private void receive() {
-        if (received == null) {
-            received = pool.take();
-        }
         receiving = true;
-        reads.recv(received.clear());
+        reads.recvMultishot();
     }
 
+    /** The receive's completions, in order: bytes, the end of the stream, an error, or its end. */
     private void receiveCompleted() {
-        receiving = false;
-        int n = reads.result();
-        if (closing || connLost > 0) {
-            giveBackReceiveBuffer(); // asyncio's close() cancels the read: what comes now is dropped
-            return;
+        while (reads.nextCompletion()) {
+            int n = reads.result();
+            if (!reads.more()) {
+                receiving = false;
+            }
+            if (closing || connLost > 0 || reads.cancelled()) {
+                continue; // asyncio's close() cancels the read: what comes now is dropped
+            }
+            if (n < 0) {
+                fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
+            } else if (readingPaused) {
+                hold(n == 0 ? null : reads.received());
+            } else if (n == 0) {
+                readEnded = true;
+                readEof();
+            } else {
+                deliver(reads.received());
+            }
         }
-        if (n < 0) {
-            giveBackReceiveBuffer();
-            fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
-        } else if (readingPaused) {
-            held = n;
-        } else {
-            deliver(n);
+        if (!receiving && isReading() && !readEnded && connLost == 0) {
+            receive(); // a receive cancelled by pauseReading ended after resumeReading
         }
     }
 
-    /** Hands {@code n} received bytes (0: the end of the stream) to the protocol, then reads on. */
-    private void deliver(int n) {
-        if (n == 0) {
-            giveBackReceiveBuffer();
-            readEnded = true;
-            readEof();
+    /** Keeps what arrived after pauseReading, before the receive's cancel took effect (null: the end of the stream). */
+    private void hold(ByteBuffer data) {
+        if (data == null) {
+            heldEof = true;
             return;
         }
-        ByteBuffer data = received.limit(n).position(0);
+        if (held == null) {
+            held = ByteBuffer.allocate(Math.max(data.remaining(), 16 * 1024));
+        } else if (held.remaining() < data.remaining()) {
+            held = ByteBuffer.allocate(Math.max(held.capacity() * 2, held.position() + data.remaining()))
+                    .put(held.flip());
+        }
+        held.put(data);
+    }
+
+    /** Hands received bytes to the protocol (for a BufferedProtocol, into its own buffers). */
+    private void deliver(ByteBuffer data) {
         if (streamProtocol != null) {
             try {
                 streamProtocol.dataReceived(data);
             } catch (Throwable t) {
-                giveBackReceiveBuffer();
                 fatalError(t, "Fatal error: protocol.data_received() call failed.");
-                return;
             }
-        } else if (!feedBufferedProtocol(data)) {
-            giveBackReceiveBuffer();
-            return;
-        }
-        if (isReading() && connLost == 0) {
-            receive();
         } else {
-            giveBackReceiveBuffer();
+            feedBufferedProtocol(data);
         }
     }
 
     /** asyncio's {@code _feed_data_to_buffered_proto}: as many getBuffer/bufferUpdated rounds as the bytes need. */
-    private boolean feedBufferedProtocol(ByteBuffer data) {
+    private void feedBufferedProtocol(ByteBuffer data) {
         while (data.hasRemaining() && connLost == 0) {
             ByteBuffer target;
             try {
@@ -151,7 +155,7 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
                 }
             } catch (Throwable t) {
                 fatalError(t, "Fatal error: protocol.get_buffer() call failed.");
-                return false;
+                return;
             }
             int n = Math.min(target.remaining(), data.remaining());
             target.put(data.slice(data.position(), n));
@@ -160,10 +164,9 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
                 bufferedProtocol.bufferUpdated(n);
             } catch (Throwable t) {
                 fatalError(t, "Fatal error: protocol.buffer_updated() call failed.");
-                return false;
+                return;
             }
         }
-        return true;
     }
 
     private void readEof() {
@@ -179,25 +182,20 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
         }
     }
 
-    private void giveBackReceiveBuffer() {
-        if (received != null && !receiving) {
-            pool.give(received);
-            received = null;
-        }
-    }
-
     private void cancelReceive() {
         if (receiving) {
             reads.cancel();
         }
     }
 
+    /** Asks for no more: the receive in flight is cancelled, and what it brings meanwhile is held for resumeReading. */
     @Override
     public void pauseReading() {
         if (!isReading()) {
             return;
         }
-        readingPaused = true; // a receive in flight completes; its bytes wait for resumeReading
+        readingPaused = true;
+        cancelReceive();
     }
 
     @Override
@@ -213,10 +211,18 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
         if (!isReading() || connLost > 0) {
             return; // paused again, or closed, meanwhile
         }
-        if (held >= 0) {
-            int n = held;
-            held = -1;
-            deliver(n);
+        if (held != null) {
+            ByteBuffer data = held.flip();
+            held = null;
+            deliver(data);
+            if (!isReading() || connLost > 0) {
+                return;
+            }
+        }
+        if (heldEof) {
+            heldEof = false;
+            readEnded = true;
+            readEof();
         } else if (!receiving && !readEnded) {
             receive();
         }
@@ -254,8 +260,13 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
     }
 
     private void sendCompleted() {
+        while (writes.nextCompletion()) {
+            sendCompleted(writes.result());
+        }
+    }
+
+    private void sendCompleted(int n) {
         sending = false;
-        int n = writes.result();
         queue.sendCompleted(n);
         if (connLost > 0) {
             return;
@@ -356,7 +367,6 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
         if (sending) {
             writes.cancel();
         }
-        giveBackReceiveBuffer();
         if (server != null) {
             server.detach(this);
         }

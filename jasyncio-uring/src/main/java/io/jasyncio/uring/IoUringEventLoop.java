@@ -35,8 +35,7 @@ public final class IoUringEventLoop extends BaseEventLoop implements Proactor {
 
     @Override
     public Operation newOperation(SocketChannel channel, Runnable onCompletion) {
-        return new RingOperation(uringPoller(), ChannelFds.fdOf(channel), this,
-                newReusableHandle(onCompletion, copyCurrentContext()));
+        return new RingOperation(uringPoller(), ChannelFds.fdOf(channel), this, onCompletion, copyCurrentContext());
     }
 
     @Override

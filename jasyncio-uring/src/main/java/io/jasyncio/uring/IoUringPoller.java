@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.util.ArrayList;
@@ -62,6 +63,7 @@ public final class IoUringPoller implements Poller {
     private IoEventSink sink;
     private int reported;
     private final EventFdWakeup wakeups;
+    private final ProvidedBuffers buffers;
     private boolean closed;
     /** The proactor requests in flight, by slot; free slots are stacked in {@link #freeSlots}. */
     private RingOperation[] inFlight = new RingOperation[256];
@@ -104,6 +106,12 @@ public final class IoUringPoller implements Poller {
         }
         eventFd = efd;
         wakeups = new EventFdWakeup(efd, arena);
+        try {
+            buffers = new ProvidedBuffers(ring, arena);
+        } catch (IOException e) {
+            close();
+            throw e;
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -162,12 +170,22 @@ public final class IoUringPoller implements Poller {
     // Proactor requests
     // ---------------------------------------------------------------------------------------------
 
-    /** Queues a receive or send for {@code operation}, submitted with the next select. */
+    /** Queues a send (or receive into a buffer) for {@code operation}, submitted with the next select. */
     void submitSocketIo(RingOperation operation, byte opcode, int fd, long address, int length, int msgFlags) {
+        MemorySegment sqe = nextSqe();
+        IoUring.prepareSocketIo(sqe, opcode, fd, address, length, msgFlags, holdInFlight(operation));
+    }
+
+    /** Queues a multishot receive into the provided buffers for {@code operation}. */
+    void submitRecvMultishot(RingOperation operation, int fd) {
+        MemorySegment sqe = nextSqe();
+        IoUring.prepareRecvMultishot(sqe, fd, ProvidedBuffers.GROUP, holdInFlight(operation));
+    }
+
+    private long holdInFlight(RingOperation operation) {
         if (operation.userData != 0) {
             throw new IllegalStateException("a request is already in flight on this slot");
         }
-        MemorySegment sqe = nextSqe();
         int slot = freeCount > 0 ? freeSlots[--freeCount] : slotsUsed++;
         if (slot >= inFlight.length) {
             inFlight = Arrays.copyOf(inFlight, inFlight.length * 2);
@@ -175,7 +193,19 @@ public final class IoUringPoller implements Poller {
         }
         inFlight[slot] = operation;
         operation.userData = REQUEST_TAG | slot;
-        IoUring.prepareSocketIo(sqe, opcode, fd, address, length, msgFlags, operation.userData);
+        return operation.userData;
+    }
+
+    /** Provided buffer {@code id}'s first {@code length} bytes. */
+    ByteBuffer bufferView(int id, int length) {
+        return buffers.view(id, length);
+    }
+
+    /** Gives provided buffer {@code id} back to the kernel. */
+    void giveBuffer(int id) {
+        if (!closed) {
+            buffers.give(id);
+        }
     }
 
     /** Asks the kernel to end {@code operation}'s request in flight, if any; it completes as usual. */
@@ -193,15 +223,19 @@ public final class IoUringPoller implements Poller {
         }
     }
 
-    /** A request completed: its slot is free again and its transport's callback joins the ready queue. */
-    private void requestCompleted(long userData, int result) {
+    /**
+     * A request completed: the operation queues it (and its transport's callback joins the ready
+     * queue); unless more completions follow, its slot is free again.
+     */
+    private void requestCompleted(long userData, int result, int flags) {
         int slot = (int) userData;
         RingOperation operation = inFlight[slot];
-        inFlight[slot] = null;
-        freeSlots[freeCount++] = slot;
-        operation.userData = 0;
-        operation.result = result;
-        operation.loop.enqueue(operation.completion);
+        if ((flags & IoUring.CQE_F_MORE) == 0) {
+            inFlight[slot] = null;
+            freeSlots[freeCount++] = slot;
+            operation.userData = 0;
+        }
+        operation.completed(result, flags);
     }
 
     /** The number of proactor requests in flight (for tests). */
@@ -289,7 +323,7 @@ public final class IoUringPoller implements Poller {
         return reported;
     }
 
-    private void onCompletion(long userData, int result) {
+    private void onCompletion(long userData, int result, int flags) {
         if (userData == WAKE_DATA) {
             wakePollArmed = false;
             UringSys.read(eventFd, wakeDrain, 8); // reset the counter, or the next poll completes at once
@@ -300,7 +334,7 @@ public final class IoUringPoller implements Poller {
             return;
         }
         if (userData < 0) {
-            requestCompleted(userData, result);
+            requestCompleted(userData, result, flags);
             return;
         }
         int fd = (int) (userData >>> 32);

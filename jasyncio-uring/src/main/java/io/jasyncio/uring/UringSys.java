@@ -25,6 +25,7 @@ final class UringSys {
 
     static final long SYS_IO_URING_SETUP = 425;
     static final long SYS_IO_URING_ENTER = 426;
+    static final long SYS_IO_URING_REGISTER = 427;
 
     static final int PROT_READ = 1;
     static final int PROT_WRITE = 2;
@@ -47,6 +48,9 @@ final class UringSys {
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS), ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
     private static final MethodHandle ENTER = bind("syscall",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG),
+            ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+    private static final MethodHandle REGISTER = bind("syscall",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT),
             ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
     private static final MethodHandle MMAP = bind("mmap",
             FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG), ERRNO_OPTION);
@@ -92,6 +96,14 @@ final class UringSys {
         try {
             return (int) (long) ENTER.invokeExact(errno.segment, SYS_IO_URING_ENTER, fd, toSubmit, minComplete, flags,
                     arg, argSize);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int ioUringRegister(Errno errno, int fd, int opcode, MemorySegment arg, int nrArgs) {
+        try {
+            return (int) (long) REGISTER.invokeExact(errno.segment, SYS_IO_URING_REGISTER, fd, opcode, arg, nrArgs);
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
