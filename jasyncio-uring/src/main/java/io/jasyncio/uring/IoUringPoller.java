@@ -63,7 +63,8 @@ public final class IoUringPoller implements Poller {
     private IoEventSink sink;
     private int reported;
     private final EventFdWakeup wakeups;
-    private final ProvidedBuffers buffers;
+    /** Made at the first multishot receive: a loop without stream connections needs none. */
+    private ProvidedBuffers buffers;
     private boolean closed;
     /** The proactor requests in flight, by slot; free slots are stacked in {@link #freeSlots}. */
     private RingOperation[] inFlight = new RingOperation[256];
@@ -106,12 +107,7 @@ public final class IoUringPoller implements Poller {
         }
         eventFd = efd;
         wakeups = new EventFdWakeup(efd, arena);
-        try {
-            buffers = new ProvidedBuffers(ring, arena);
-        } catch (IOException e) {
-            close();
-            throw e;
-        }
+
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -178,6 +174,13 @@ public final class IoUringPoller implements Poller {
 
     /** Queues a multishot receive into the provided buffers for {@code operation}. */
     void submitRecvMultishot(RingOperation operation, int fd) {
+        if (buffers == null) {
+            try {
+                buffers = new ProvidedBuffers(ring, arena);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         MemorySegment sqe = nextSqe();
         IoUring.prepareRecvMultishot(sqe, fd, ProvidedBuffers.GROUP, holdInFlight(operation));
     }
