@@ -6,6 +6,7 @@ import io.jasyncio.loop.Future;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -26,6 +27,12 @@ import java.util.Objects;
  * request has reached the kernel, which then holds the socket until the request ends).
  */
 public final class ProactorSocketTransport extends SelectorTransport<SocketChannel> implements Transport {
+    /**
+     * The classes a connection needs, loaded with this one (the loop loads it when it starts): a
+     * first connection accepted when no descriptor is left could not open their class files.
+     */
+    static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, ProactorBuffers.class, WriteFlowControl.class);
+
     private final Server server;
     private final Proactor proactor;
     private final Proactor.Operation reads;

@@ -3,9 +3,11 @@ package io.jasyncio.uring;
 import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.net.Proactor;
+import io.jasyncio.net.ProactorSocketTransport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -16,6 +18,18 @@ import java.nio.channels.SocketChannel;
  * (polls on the ring).
  */
 public final class IoUringEventLoop extends BaseEventLoop implements Proactor {
+    static {
+        // Loaded now, not at the first connection: one accepted when no descriptor is left
+        // could not open their class files (and the failure would stick).
+        try {
+            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class);
+            MethodHandles.lookup().ensureInitialized(RingOperation.class);
+            MethodHandles.lookup().ensureInitialized(ProvidedBuffers.class);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     public IoUringEventLoop() {
         super(openPoller());
     }
