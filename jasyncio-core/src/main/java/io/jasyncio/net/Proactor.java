@@ -14,8 +14,8 @@ import java.nio.channels.SocketChannel;
  */
 public interface Proactor {
     /**
-     * One request slot on one socket: at most one request in flight at a time. The buffers handed
-     * over must be direct and stay untouched (in the range given) until the request completes.
+     * One request slot on one socket: at most one request in flight at a time. A buffer handed to
+     * {@link #send} must be direct and stay untouched (in the range given) until the send completes.
      */
     interface Operation {
         /**
@@ -53,7 +53,7 @@ public interface Proactor {
     /**
      * A request slot for {@code channel}. The loop holds it only while a request is in flight (so
      * an idle transport can still be collected); {@code onCompletion} runs on the loop thread as a
-     * callback of the ready queue (in the context current now) each time a request completes.
+     * callback of the ready queue (in the context current now) when completions are waiting.
      * Requests reach the kernel at the loop's next wait: the channel must not be closed before
      * (its fd number could be reused meanwhile); afterwards a request holds the socket itself,
      * and {@link Operation#cancel} ends it.
