@@ -33,6 +33,9 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
      */
     static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, ProactorBuffers.class, WriteFlowControl.class);
 
+    /** At most this much of what was held during a pause goes to the protocol in one call. */
+    private static final int HELD_SLICE = 32 * 1024;
+
     private final Server server;
     private final Proactor proactor;
     private final Proactor.Operation reads;
@@ -109,8 +112,8 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
             }
             if (n < 0) {
                 fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
-            } else if (readingPaused) {
-                hold(n == 0 ? null : reads.received());
+            } else if (readingPaused || held != null || heldEof) {
+                hold(n == 0 ? null : reads.received()); // after what is held already, in order
             } else if (n == 0) {
                 readEnded = true;
                 readEof();
@@ -118,7 +121,7 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
                 deliver(reads.received());
             }
         }
-        if (!receiving && isReading() && !readEnded && connLost == 0) {
+        if (!receiving && isReading() && !readEnded && connLost == 0 && held == null && !heldEof) {
             receive(); // a receive cancelled by pauseReading ended after resumeReading
         }
     }
@@ -136,6 +139,27 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
                     .put(held.flip());
         }
         held.put(data);
+    }
+
+    /**
+     * Hands the held bytes to the protocol a receive's worth at a time, while it keeps reading (so
+     * an echo that pauses reading when its writes back up is not handed all of them at once);
+     * returns whether all went.
+     */
+    private boolean deliverHeld() {
+        ByteBuffer data = held.flip();
+        while (data.hasRemaining()) {
+            int n = Math.min(data.remaining(), HELD_SLICE);
+            ByteBuffer slice = data.slice(data.position(), n);
+            data.position(data.position() + n);
+            deliver(slice);
+            if ((!isReading() || connLost > 0) && data.hasRemaining()) {
+                held = data.compact();
+                return false;
+            }
+        }
+        held = null;
+        return isReading() && connLost == 0;
     }
 
     /** Hands received bytes to the protocol (for a BufferedProtocol, into its own buffers). */
@@ -218,13 +242,8 @@ public final class ProactorSocketTransport extends SelectorTransport<SocketChann
         if (!isReading() || connLost > 0) {
             return; // paused again, or closed, meanwhile
         }
-        if (held != null) {
-            ByteBuffer data = held.flip();
-            held = null;
-            deliver(data);
-            if (!isReading() || connLost > 0) {
-                return;
-            }
+        if (held != null && !deliverHeld()) {
+            return; // paused (or closed) again before all of it went out
         }
         if (heldEof) {
             heldEof = false;

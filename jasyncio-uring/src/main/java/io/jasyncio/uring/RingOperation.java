@@ -143,6 +143,7 @@ final class RingOperation implements Proactor.Operation {
 
     @Override
     public boolean cancelled() {
-        return result == -ECANCELED && !more();
+        // a request asked to stop may also end on its own first (ENOBUFS, say): either way, cancelled
+        return !more() && (result == -ECANCELED || result < 0 && cancelRequested);
     }
 }
