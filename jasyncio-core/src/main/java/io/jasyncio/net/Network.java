@@ -146,11 +146,20 @@ public final class Network {
     static Transport startTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, TlsOptions tls,
                                     boolean serverSide, String serverHostname, Server server, Future<Void> waiter) {
         if (tls == null) {
-            return new SocketTransport(loop, channel, protocol, waiter, server);
+            return socketTransport(loop, channel, protocol, waiter, server);
         }
         SslProtocol ssl = new SslProtocol(loop, protocol, tls, serverSide, serverHostname, waiter, true);
-        new SocketTransport(loop, channel, ssl, null, server);
+        socketTransport(loop, channel, ssl, null, server);
         return ssl.appTransport();
+    }
+
+    /** The loop's kind of plain stream transport: by completion on a {@link Proactor} loop, else by readiness. */
+    private static Transport socketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol,
+                                             Future<Void> waiter, Server server) {
+        if (loop instanceof Proactor proactor) {
+            return new ProactorSocketTransport(loop, proactor, channel, protocol, waiter, server);
+        }
+        return new SocketTransport(loop, channel, protocol, waiter, server);
     }
 
     /**

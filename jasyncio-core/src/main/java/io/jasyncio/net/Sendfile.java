@@ -44,8 +44,8 @@ public final class Sendfile {
         }
         SendfileFlow flow = new SendfileFlow(loop, transport);
         try {
-            if (transport instanceof SocketTransport plain
-                    && plain.getExtraInfo("socket") instanceof SocketChannel socket) {
+            if ((transport instanceof SocketTransport || transport instanceof ProactorSocketTransport)
+                    && transport.getExtraInfo("socket") instanceof SocketChannel socket) {
                 flow.drainTo(0); // what was written before goes first
                 return sendNative(loop, socket, file, offset, count);
             }

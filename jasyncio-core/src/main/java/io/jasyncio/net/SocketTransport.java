@@ -62,7 +62,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
     }
 
     /** As asyncio: TCP connections do not wait to coalesce small writes (Nagle off). */
-    private static void setNoDelay(SocketChannel channel) {
+    static void setNoDelay(SocketChannel channel) {
         try {
             if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -72,7 +72,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
         }
     }
 
-    private static Object remoteAddressOrNull(SocketChannel channel) {
+    static Object remoteAddressOrNull(SocketChannel channel) {
         try {
             return channel.getRemoteAddress();
         } catch (IOException e) {

@@ -22,6 +22,15 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 final class IoUring implements AutoCloseable {
     static final byte OP_POLL_ADD = 6;
     static final byte OP_POLL_REMOVE = 7;
+    static final byte OP_ASYNC_CANCEL = 14;
+    static final byte OP_SEND = 26;
+    static final byte OP_RECV = 27;
+    /** CQE flags: the completion used a provided buffer (its id in the upper 16 bits); more completions follow. */
+    static final int CQE_F_BUFFER = 1;
+    static final int CQE_F_MORE = 2;
+    private static final int REGISTER_PBUF_RING = 22;
+    private static final byte SQE_BUFFER_SELECT = 1 << 5;
+    private static final short RECV_MULTISHOT = 1 << 1;
 
     private static final int ENTER_GETEVENTS = 1;
     private static final int ENTER_EXT_ARG = 8;
@@ -55,7 +64,7 @@ final class IoUring implements AutoCloseable {
     /** A completion, as {@link #reap} hands it over. */
     @FunctionalInterface
     interface CompletionSink {
-        void onCompletion(long userData, int result);
+        void onCompletion(long userData, int result, int flags);
     }
 
     IoUring(int entries) throws IOException {
@@ -149,13 +158,54 @@ final class IoUring implements AutoCloseable {
         sqe.set(JAVA_LONG, 32, userData);
     }
 
+    /**
+     * Fills {@code sqe} as a multishot receive on {@code targetFd}: one completion per arrival,
+     * each into a buffer the kernel picks from the provided-buffer group {@code group}.
+     */
+    static void prepareRecvMultishot(MemorySegment sqe, int targetFd, short group, long userData) {
+        sqe.set(JAVA_BYTE, 0, OP_RECV);
+        sqe.set(JAVA_BYTE, 1, SQE_BUFFER_SELECT);
+        sqe.set(JAVA_SHORT, 2, RECV_MULTISHOT);
+        sqe.set(JAVA_INT, 4, targetFd);
+        sqe.set(JAVA_LONG, 32, userData);
+        sqe.set(JAVA_SHORT, 40, group);
+    }
+
+    /** Registers a provided-buffer ring ({@code struct io_uring_buf_reg} in {@code registration}). */
+    void registerBufferRing(MemorySegment registration) throws IOException {
+        if (UringSys.ioUringRegister(errno, fd, REGISTER_PBUF_RING, registration, 1) < 0) {
+            throw new IOException("registering a provided-buffer ring failed: " + UringSys.describe(errno.value()));
+        }
+    }
+
     /** Fills {@code sqe} to cancel the poll submitted with {@code targetUserData}. */
     static void preparePollRemove(MemorySegment sqe, long targetUserData, long userData) {
-        sqe.set(JAVA_BYTE, 0, OP_POLL_REMOVE);
+        prepareCancel(sqe, OP_POLL_REMOVE, targetUserData, userData);
+    }
+
+    /**
+     * Fills {@code sqe} as a receive ({@link #OP_RECV}) or send ({@link #OP_SEND}) of {@code length}
+     * bytes at {@code address} on the socket {@code targetFd}, with {@code msgFlags} (MSG_*).
+     */
+    static void prepareSocketIo(MemorySegment sqe, byte opcode, int targetFd, long address, int length, int msgFlags,
+                                long userData) {
+        sqe.set(JAVA_BYTE, 0, opcode);
+        sqe.set(JAVA_INT, 4, targetFd);
+        sqe.set(JAVA_LONG, 16, address);
+        sqe.set(JAVA_INT, 24, length);
+        sqe.set(JAVA_INT, 28, msgFlags);
+        sqe.set(JAVA_LONG, 32, userData);
+    }
+
+    /**
+     * Fills {@code sqe} to cancel the request submitted with {@code targetUserData}: a poll
+     * ({@link #OP_POLL_REMOVE}) or any kind ({@link #OP_ASYNC_CANCEL}).
+     */
+    static void prepareCancel(MemorySegment sqe, byte opcode, long targetUserData, long userData) {
+        sqe.set(JAVA_BYTE, 0, opcode);
         sqe.set(JAVA_INT, 4, -1);
         sqe.set(JAVA_LONG, 16, targetUserData);
         sqe.set(JAVA_LONG, 32, userData);
-        sqe.set(JAVA_SHORT, 40, (short) 0);
     }
 
     /**
@@ -205,10 +255,11 @@ final class IoUring implements AutoCloseable {
             long at = cqes + (head & cqMask) * CQE_SIZE;
             long userData = cqRing.get(JAVA_LONG, at);
             int result = cqRing.get(JAVA_INT, at + 8);
+            int flags = cqRing.get(JAVA_INT, at + 12);
             head++;
             INT.setRelease(cqRing, cqHead, head); // the slot may be reused from here on
             n++;
-            sink.onCompletion(userData, result);
+            sink.onCompletion(userData, result, flags);
         }
         return n;
     }

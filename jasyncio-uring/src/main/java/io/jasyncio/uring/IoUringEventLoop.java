@@ -1,15 +1,35 @@
 package io.jasyncio.uring;
 
+import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.loop.BaseEventLoop;
+import io.jasyncio.net.Proactor;
+import io.jasyncio.net.ProactorSocketTransport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.nio.channels.SocketChannel;
 
 /**
  * The io_uring loop: the same {@link BaseEventLoop} (ready queue, timer heap, semantics) whose one
- * wait is an {@code io_uring_enter} on an {@link IoUringPoller}.
+ * wait is an {@code io_uring_enter} on an {@link IoUringPoller}, and a {@link Proactor}: its
+ * stream transports receive and send through requests on the same ring (asyncio's proactor
+ * shape), while {@code addReader}/{@code addWriter}, accepting and connecting stay on readiness
+ * (polls on the ring).
  */
-public final class IoUringEventLoop extends BaseEventLoop {
+public final class IoUringEventLoop extends BaseEventLoop implements Proactor {
+    static {
+        // Loaded now, not at the first connection: one accepted when no descriptor is left
+        // could not open their class files (and the failure would stick).
+        try {
+            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class);
+            MethodHandles.lookup().ensureInitialized(RingOperation.class);
+            MethodHandles.lookup().ensureInitialized(ProvidedBuffers.class);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     public IoUringEventLoop() {
         super(openPoller());
     }
@@ -25,5 +45,15 @@ public final class IoUringEventLoop extends BaseEventLoop {
     /** The io_uring poller under this loop. */
     public IoUringPoller uringPoller() {
         return (IoUringPoller) poller();
+    }
+
+    @Override
+    public Operation newOperation(SocketChannel channel, Runnable onCompletion) {
+        return new RingOperation(uringPoller(), ChannelFds.fdOf(channel), this, onCompletion, copyCurrentContext());
+    }
+
+    @Override
+    public IOException errorOf(int result) {
+        return new IOException(UringSys.strerror(-result));
     }
 }

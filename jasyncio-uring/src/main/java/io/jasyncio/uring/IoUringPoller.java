@@ -6,8 +6,10 @@ import io.jasyncio.internal.loop.IoRegistration;
 import io.jasyncio.internal.loop.Poller;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.util.ArrayList;
@@ -43,6 +45,9 @@ public final class IoUringPoller implements Poller {
     private static final int POLLHUP = 0x010;
     private static final long WAKE_DATA = -1L;
     private static final long REMOVE_DATA = -2L;
+    private static final long CANCEL_DATA = -3L;
+    /** A proactor request's user data: this bit and its slot in {@link #inFlight}. */
+    private static final long REQUEST_TAG = Long.MIN_VALUE;
     static final int SWEEP_EVERY = 256;
 
     private final Arena arena = Arena.ofShared();
@@ -58,7 +63,14 @@ public final class IoUringPoller implements Poller {
     private IoEventSink sink;
     private int reported;
     private final EventFdWakeup wakeups;
+    /** Made at the first multishot receive: a loop without stream connections needs none. */
+    private ProvidedBuffers buffers;
     private boolean closed;
+    /** The proactor requests in flight, by slot; free slots are stacked in {@link #freeSlots}. */
+    private RingOperation[] inFlight = new RingOperation[256];
+    private int[] freeSlots = new int[256];
+    private int freeCount;
+    private int slotsUsed;
 
     /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
     private static final class Watch {
@@ -95,6 +107,7 @@ public final class IoUringPoller implements Poller {
         }
         eventFd = efd;
         wakeups = new EventFdWakeup(efd, arena);
+
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -147,6 +160,90 @@ public final class IoUringPoller implements Poller {
         }
         IoRegistration registration = table[fd];
         return registration != null && registration.channel() == channel ? registration : null;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Proactor requests
+    // ---------------------------------------------------------------------------------------------
+
+    /** Queues a send (or receive into a buffer) for {@code operation}, submitted with the next select. */
+    void submitSocketIo(RingOperation operation, byte opcode, int fd, long address, int length, int msgFlags) {
+        MemorySegment sqe = nextSqe();
+        IoUring.prepareSocketIo(sqe, opcode, fd, address, length, msgFlags, holdInFlight(operation));
+    }
+
+    /** Queues a multishot receive into the provided buffers for {@code operation}. */
+    void submitRecvMultishot(RingOperation operation, int fd) {
+        if (buffers == null) {
+            try {
+                buffers = new ProvidedBuffers(ring, arena);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        MemorySegment sqe = nextSqe();
+        IoUring.prepareRecvMultishot(sqe, fd, ProvidedBuffers.GROUP, holdInFlight(operation));
+    }
+
+    private long holdInFlight(RingOperation operation) {
+        if (operation.userData != 0) {
+            throw new IllegalStateException("a request is already in flight on this slot");
+        }
+        int slot = freeCount > 0 ? freeSlots[--freeCount] : slotsUsed++;
+        if (slot >= inFlight.length) {
+            inFlight = Arrays.copyOf(inFlight, inFlight.length * 2);
+            freeSlots = Arrays.copyOf(freeSlots, freeSlots.length * 2);
+        }
+        inFlight[slot] = operation;
+        operation.userData = REQUEST_TAG | slot;
+        return operation.userData;
+    }
+
+    /** Provided buffer {@code id}'s first {@code length} bytes. */
+    ByteBuffer bufferView(int id, int length) {
+        return buffers.view(id, length);
+    }
+
+    /** Gives provided buffer {@code id} back to the kernel. */
+    void giveBuffer(int id) {
+        if (!closed) {
+            buffers.give(id);
+        }
+    }
+
+    /** Asks the kernel to end {@code operation}'s request in flight, if any; it completes as usual. */
+    void cancel(RingOperation operation) {
+        if (operation.userData != 0) {
+            IoUring.prepareCancel(nextSqe(), IoUring.OP_ASYNC_CANCEL, operation.userData, CANCEL_DATA);
+        }
+    }
+
+    private MemorySegment nextSqe() {
+        try {
+            return ring.nextSqe();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A request completed: the operation queues it (and its transport's callback joins the ready
+     * queue); unless more completions follow, its slot is free again.
+     */
+    private void requestCompleted(long userData, int result, int flags) {
+        int slot = (int) userData;
+        RingOperation operation = inFlight[slot];
+        if ((flags & IoUring.CQE_F_MORE) == 0) {
+            inFlight[slot] = null;
+            freeSlots[freeCount++] = slot;
+            operation.userData = 0;
+        }
+        operation.completed(result, flags);
+    }
+
+    /** The number of proactor requests in flight (for tests). */
+    public int requestsInFlight() {
+        return slotsUsed - freeCount;
     }
 
     /** The number of channels watched now (for tests and statistics). */
@@ -229,14 +326,18 @@ public final class IoUringPoller implements Poller {
         return reported;
     }
 
-    private void onCompletion(long userData, int result) {
+    private void onCompletion(long userData, int result, int flags) {
         if (userData == WAKE_DATA) {
             wakePollArmed = false;
             UringSys.read(eventFd, wakeDrain, 8); // reset the counter, or the next poll completes at once
             wakeups.rearm();
             return;
         }
-        if (userData == REMOVE_DATA) {
+        if (userData == REMOVE_DATA || userData == CANCEL_DATA) {
+            return;
+        }
+        if (userData < 0) {
+            requestCompleted(userData, result, flags);
             return;
         }
         int fd = (int) (userData >>> 32);
@@ -312,6 +413,7 @@ public final class IoUringPoller implements Poller {
         ring.close(); // ends every armed poll and releases the files they held
         UringSys.close(eventFd);
         Arrays.fill(byFd, null);
+        Arrays.fill(inFlight, null); // the ring is gone: no request will complete
         watched = 0;
         arena.close();
     }

@@ -25,6 +25,7 @@ final class UringSys {
 
     static final long SYS_IO_URING_SETUP = 425;
     static final long SYS_IO_URING_ENTER = 426;
+    static final long SYS_IO_URING_REGISTER = 427;
 
     static final int PROT_READ = 1;
     static final int PROT_WRITE = 2;
@@ -48,12 +49,16 @@ final class UringSys {
     private static final MethodHandle ENTER = bind("syscall",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG),
             ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+    private static final MethodHandle REGISTER = bind("syscall",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT),
+            ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
     private static final MethodHandle MMAP = bind("mmap",
             FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG), ERRNO_OPTION);
     private static final MethodHandle MUNMAP = bind("munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
     private static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
     @SuppressWarnings("restricted") // native access is granted by --enable-native-access
     private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
@@ -91,6 +96,14 @@ final class UringSys {
         try {
             return (int) (long) ENTER.invokeExact(errno.segment, SYS_IO_URING_ENTER, fd, toSubmit, minComplete, flags,
                     arg, argSize);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    static int ioUringRegister(Errno errno, int fd, int opcode, MemorySegment arg, int nrArgs) {
+        try {
+            return (int) (long) REGISTER.invokeExact(errno.segment, SYS_IO_URING_REGISTER, fd, opcode, arg, nrArgs);
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
@@ -135,6 +148,17 @@ final class UringSys {
     static int close(int fd) {
         try {
             return (int) CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /** The system's message for {@code errno} ("Connection reset by peer"), as the JDK's exceptions carry it. */
+    @SuppressWarnings("restricted") // strerror returns a NUL-terminated string
+    static String strerror(int errno) {
+        try {
+            MemorySegment text = (MemorySegment) STRERROR.invokeExact(errno);
+            return text.reinterpret(Long.MAX_VALUE).getString(0);
         } catch (Throwable t) {
             throw linkageFailure(t);
         }

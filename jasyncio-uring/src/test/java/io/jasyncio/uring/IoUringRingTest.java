@@ -26,7 +26,7 @@ class IoUringRingTest {
                 IoUring.preparePoll(ring.nextSqe(), ChannelFds.fdOf(pipe.sink()), 4 /* POLLOUT */, 70L + round);
                 while (got.size() < 2 * (round + 1)) {
                     ring.submitAndWait(1_000_000_000L);
-                    ring.reap((userData, result) -> got.add(userData + ":" + result));
+                    ring.reap((userData, result, flags) -> got.add(userData + ":" + result));
                 }
             }
             assertEquals(List.of("40:0", "70:4", "41:0", "71:4", "42:0", "72:4", "43:0", "73:4", "44:0", "74:4"), got);

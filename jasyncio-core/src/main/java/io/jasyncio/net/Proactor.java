@@ -1,0 +1,65 @@
+package io.jasyncio.net;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/**
+ * A loop that reads and writes stream sockets by completion, as asyncio's proactor: the transport
+ * asks for a receive or a send, the loop carries it out (on Linux, as io_uring requests batched
+ * into the loop's one system call per iteration) and tells the transport when it is done. A loop
+ * implementing this gets a {@link ProactorSocketTransport} for each connection it makes or
+ * accepts; everything else (accepting, connecting, {@code addReader}, the {@code sock*}
+ * coroutines) stays on readiness.
+ */
+public interface Proactor {
+    /**
+     * One request slot on one socket: at most one request in flight at a time. A buffer handed to
+     * {@link #send} must be direct and stay untouched (in the range given) until the send completes.
+     */
+    interface Operation {
+        /**
+         * Asks for receives into the loop's own buffers, one completion per arrival, until the
+         * request ends: a completion with {@link #more()} false (end of stream, an error, cancelled).
+         */
+        void recvMultishot();
+
+        /** Asks for a send of every byte of {@code source} between position and limit. */
+        void send(ByteBuffer source);
+
+        /** Asks the kernel to end the request in flight early; it still completes (for good: {@link #more()} false). */
+        void cancel();
+
+        /**
+         * Moves to the next completion not looked at yet; false when there is none. The
+         * completion callback calls it until false, and each completion's buffer goes back to the
+         * loop when it moves on.
+         */
+        boolean nextCompletion();
+
+        /** This completion's result: bytes moved (a receive of 0: end of stream), or -errno. */
+        int result();
+
+        /** A receive completion's bytes (position 0, limit {@link #result()}); valid until {@link #nextCompletion()}. */
+        ByteBuffer received();
+
+        /** Whether the request goes on after this completion. */
+        boolean more();
+
+        /** Whether this completion ends the request because {@link #cancel()} asked it to. */
+        boolean cancelled();
+    }
+
+    /**
+     * A request slot for {@code channel}. The loop holds it only while a request is in flight (so
+     * an idle transport can still be collected); {@code onCompletion} runs on the loop thread as a
+     * callback of the ready queue (in the context current now) when completions are waiting.
+     * Requests reach the kernel at the loop's next wait: the channel must not be closed before
+     * (its fd number could be reused meanwhile); afterwards a request holds the socket itself,
+     * and {@link Operation#cancel} ends it.
+     */
+    Operation newOperation(SocketChannel channel, Runnable onCompletion);
+
+    /** The error a failed request's result ({@code -errno}) stands for, with the system's message. */
+    IOException errorOf(int result);
+}

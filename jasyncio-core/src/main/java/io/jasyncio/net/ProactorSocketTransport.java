@@ -1,0 +1,428 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A stream transport (TCP or Unix domain) whose reads and writes are requests to a
+ * completion-based loop ({@link Proactor}), as asyncio's {@code _ProactorSocketTransport}: no
+ * readiness round trip, and the requests of a whole loop iteration reach the kernel together.
+ *
+ * <p>Reads: one multishot receive is in flight, and the loop completes it once per arrival,
+ * into a buffer of its own; the bytes go to the protocol straight from there (into the protocol's
+ * own buffers for a {@link BufferedProtocol}, as many as it takes). {@code pauseReading} cancels
+ * the receive; what arrives before the cancel takes effect (or the end of the stream) is held and
+ * delivered after {@code resumeReading}, which asks for a receive again. Writes: bytes are copied
+ * into the {@link ProactorWriteQueue} and sent one chunk at
+ * a time; the queue counts the send in flight, so {@code getWriteBufferSize} and the high/low
+ * water marks see every byte the kernel has not yet reported sent. {@code writeEof} shuts the
+ * write side once the queue drains. Closing asks the kernel to cancel what is in flight; the
+ * channel closes on {@code connectionLost}, one loop turn after anything was asked for (every
+ * request has reached the kernel, which then holds the socket until the request ends).
+ */
+public final class ProactorSocketTransport extends SelectorTransport<SocketChannel> implements Transport {
+    /**
+     * The classes a connection needs, loaded with this one (the loop loads it when it starts): a
+     * first connection accepted when no descriptor is left could not open their class files.
+     */
+    static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, ProactorBuffers.class, WriteFlowControl.class);
+
+    /** At most this much of what was held during a pause goes to the protocol in one call. */
+    private static final int HELD_SLICE = 32 * 1024;
+
+    private final Server server;
+    private final Proactor proactor;
+    private final Proactor.Operation reads;
+    private final Proactor.Operation writes;
+    private final ProactorWriteQueue queue;
+    private final WriteFlowControl flow;
+
+    private BaseProtocol protocol;
+    private Protocol streamProtocol;         // exactly one of these two is set
+    private BufferedProtocol bufferedProtocol;
+    /** Bytes that arrived after pauseReading (write mode), delivered on resumeReading; null: none. */
+    private ByteBuffer held;
+    /** The end of the stream arrived after pauseReading. */
+    private boolean heldEof;
+    private boolean receiving;
+    private boolean sending;
+    private boolean readingPaused;
+    private boolean readEnded;
+    private boolean eof;
+
+    ProactorSocketTransport(EventLoop loop, Proactor proactor, SocketChannel channel, BaseProtocol protocol,
+                            Future<Void> waiter, Server server) {
+        super(loop, channel, SocketTransport.remoteAddressOrNull(channel), server);
+        this.server = server;
+        this.proactor = proactor;
+        this.reads = proactor.newOperation(channel, this::receiveCompleted);
+        this.writes = proactor.newOperation(channel, this::sendCompleted);
+        this.queue = new ProactorWriteQueue(ProactorBuffers.of(loop));
+        this.flow = new WriteFlowControl(loop, this);
+        SocketTransport.setNoDelay(channel);
+        setProtocol(protocol);
+        if (server != null) {
+            server.attach(this);
+        }
+        loop.callSoon(this::connectionMade);
+        loop.callSoon(() -> {
+            if (isReading()) {
+                receive();
+            }
+        });
+        if (waiter != null) {
+            loop.callSoon(() -> {
+                if (!waiter.isDone()) {
+                    waiter.setResult(null);
+                }
+            });
+        }
+    }
+
+    private void connectionMade() {
+        if (streamProtocol != null) {
+            streamProtocol.connectionMade(this);
+        } else {
+            bufferedProtocol.connectionMade(this);
+        }
+    }
+
+    // ---- reading ----------------------------------------------------------------------------
+
+    private void receive() {
+        receiving = true;
+        reads.recvMultishot();
+    }
+
+    /** The receive's completions, in order: bytes, the end of the stream, an error, or its end. */
+    private void receiveCompleted() {
+        while (reads.nextCompletion()) {
+            int n = reads.result();
+            if (!reads.more()) {
+                receiving = false;
+            }
+            if (closing || connLost > 0 || reads.cancelled()) {
+                continue; // asyncio's close() cancels the read: what comes now is dropped
+            }
+            if (n < 0) {
+                fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
+            } else if (readingPaused || held != null || heldEof) {
+                hold(n == 0 ? null : reads.received()); // after what is held already, in order
+            } else if (n == 0) {
+                readEnded = true;
+                readEof();
+            } else {
+                deliver(reads.received());
+            }
+        }
+        if (!receiving && isReading() && !readEnded && connLost == 0 && held == null && !heldEof) {
+            receive(); // a receive cancelled by pauseReading ended after resumeReading
+        }
+    }
+
+    /** Keeps what arrived after pauseReading, before the receive's cancel took effect (null: the end of the stream). */
+    private void hold(ByteBuffer data) {
+        if (data == null) {
+            heldEof = true;
+            return;
+        }
+        if (held == null) {
+            held = ByteBuffer.allocate(Math.max(data.remaining(), 16 * 1024));
+        } else if (held.remaining() < data.remaining()) {
+            held = ByteBuffer.allocate(Math.max(held.capacity() * 2, held.position() + data.remaining()))
+                    .put(held.flip());
+        }
+        held.put(data);
+    }
+
+    /**
+     * Hands the held bytes to the protocol a receive's worth at a time, while it keeps reading (so
+     * an echo that pauses reading when its writes back up is not handed all of them at once);
+     * returns whether all went.
+     */
+    private boolean deliverHeld() {
+        ByteBuffer data = held.flip();
+        while (data.hasRemaining()) {
+            int n = Math.min(data.remaining(), HELD_SLICE);
+            ByteBuffer slice = data.slice(data.position(), n);
+            data.position(data.position() + n);
+            deliver(slice);
+            if ((!isReading() || connLost > 0) && data.hasRemaining()) {
+                held = data.compact();
+                return false;
+            }
+        }
+        held = null;
+        return isReading() && connLost == 0;
+    }
+
+    /** Hands received bytes to the protocol (for a BufferedProtocol, into its own buffers). */
+    private void deliver(ByteBuffer data) {
+        if (streamProtocol != null) {
+            try {
+                streamProtocol.dataReceived(data);
+            } catch (Throwable t) {
+                fatalError(t, "Fatal error: protocol.data_received() call failed.");
+            }
+        } else {
+            feedBufferedProtocol(data);
+        }
+    }
+
+    /** asyncio's {@code _feed_data_to_buffered_proto}: as many getBuffer/bufferUpdated rounds as the bytes need. */
+    private void feedBufferedProtocol(ByteBuffer data) {
+        while (data.hasRemaining() && connLost == 0) {
+            ByteBuffer target;
+            try {
+                target = bufferedProtocol.getBuffer(data.remaining());
+                if (target == null || !target.hasRemaining()) {
+                    throw new IllegalStateException("get_buffer() returned an empty buffer");
+                }
+            } catch (Throwable t) {
+                fatalError(t, "Fatal error: protocol.get_buffer() call failed.");
+                return;
+            }
+            int n = Math.min(target.remaining(), data.remaining());
+            target.put(data.slice(data.position(), n));
+            data.position(data.position() + n);
+            try {
+                bufferedProtocol.bufferUpdated(n);
+            } catch (Throwable t) {
+                fatalError(t, "Fatal error: protocol.buffer_updated() call failed.");
+                return;
+            }
+        }
+    }
+
+    private void readEof() {
+        boolean keepOpen;
+        try {
+            keepOpen = streamProtocol != null ? streamProtocol.eofReceived() : bufferedProtocol.eofReceived();
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.eof_received() call failed.");
+            return;
+        }
+        if (!keepOpen) {
+            close(); // else half-closed: nothing more to read, writing goes on
+        }
+    }
+
+    private void cancelReceive() {
+        if (receiving) {
+            reads.cancel();
+        }
+    }
+
+    /** Asks for no more: the receive in flight is cancelled, and what it brings meanwhile is held for resumeReading. */
+    @Override
+    public void pauseReading() {
+        if (!isReading()) {
+            return;
+        }
+        readingPaused = true;
+        cancelReceive();
+    }
+
+    @Override
+    public void resumeReading() {
+        if (closing || !readingPaused) {
+            return;
+        }
+        readingPaused = false;
+        loop.callSoon(this::readAgain);
+    }
+
+    private void readAgain() {
+        if (!isReading() || connLost > 0) {
+            return; // paused again, or closed, meanwhile
+        }
+        if (held != null && !deliverHeld()) {
+            return; // paused (or closed) again before all of it went out
+        }
+        if (heldEof) {
+            heldEof = false;
+            readEnded = true;
+            readEof();
+        } else if (!receiving && !readEnded) {
+            receive();
+        }
+    }
+
+    @Override
+    public boolean isReading() {
+        return !readingPaused && !closing;
+    }
+
+    // ---- writing ----------------------------------------------------------------------------
+
+    @Override
+    public void write(ByteBuffer data) {
+        if (eof) {
+            throw new IllegalStateException("Cannot call write() after write_eof()");
+        }
+        if (!data.hasRemaining()) {
+            return;
+        }
+        if (connLost > 0) {
+            dropWriteAfterConnectionLost();
+            return;
+        }
+        queue.append(data);
+        if (!sending) {
+            send();
+        }
+        flow.pauseIfAboveHigh(queue.size());
+    }
+
+    private void send() {
+        sending = true;
+        writes.send(queue.head());
+    }
+
+    private void sendCompleted() {
+        while (writes.nextCompletion()) {
+            sendCompleted(writes.result());
+        }
+    }
+
+    private void sendCompleted(int n) {
+        sending = false;
+        queue.sendCompleted(n);
+        if (connLost > 0) {
+            return;
+        }
+        if (n < 0) {
+            cancelReceive();
+            fatalError(proactor.errorOf(n), "Fatal write error on socket transport");
+            return;
+        }
+        if (!queue.isEmpty()) {
+            send();
+        }
+        flow.resumeIfAtLow(queue.size()); // may write more: look at the queue only after it
+        if (!queue.isEmpty()) {
+            return;
+        }
+        if (closing) {
+            connLost++; // as asyncio, connectionLost soon: the channel closes only after the loop's next wait
+            loop.callSoon(() -> callConnectionLost(null));
+        } else if (eof) {
+            shutdownOutput();
+        }
+    }
+
+    @Override
+    public void writeEof() {
+        if (closing || eof) {
+            return;
+        }
+        eof = true;
+        if (queue.isEmpty()) {
+            shutdownOutput();
+        }
+    }
+
+    private void shutdownOutput() {
+        try {
+            channel.shutdownOutput();
+        } catch (IOException e) {
+            cancelReceive();
+            fatalError(e, "Fatal error on shutdown of the write side");
+        }
+    }
+
+    @Override
+    public boolean canWriteEof() {
+        return true;
+    }
+
+    @Override
+    public void setWriteBufferLimits(int high, int low) {
+        flow.setLimits(high, low, queue.size());
+    }
+
+    @Override
+    public int[] getWriteBufferLimits() {
+        return flow.limits();
+    }
+
+    @Override
+    public long getWriteBufferSize() {
+        return queue.size();
+    }
+
+    // ---- closing ----------------------------------------------------------------------------
+
+    @Override
+    public void close() {
+        if (!closing) {
+            cancelReceive();
+        }
+        super.close();
+    }
+
+    @Override
+    public void abort() {
+        cancelReceive();
+        super.abort();
+    }
+
+    @Override
+    boolean hasBufferedWrites() {
+        return !queue.isEmpty();
+    }
+
+    @Override
+    void discardBufferedWrites() {
+        if (sending) {
+            writes.cancel();
+        }
+        queue.clear(sending);
+    }
+
+    /** The channel is closed: whatever is still in flight is cancelled (it holds the socket until it ends). */
+    @Override
+    void connectionLostCleanup() {
+        cancelReceive();
+        if (sending) {
+            writes.cancel();
+        }
+        if (server != null) {
+            server.detach(this);
+        }
+    }
+
+    // ---- the rest ---------------------------------------------------------------------------
+
+    @Override
+    public BaseProtocol getProtocol() {
+        return protocol;
+    }
+
+    @Override
+    public void setProtocol(BaseProtocol protocol) {
+        Objects.requireNonNull(protocol, "protocol");
+        if (protocol instanceof BufferedProtocol buffered) {
+            this.bufferedProtocol = buffered;
+            this.streamProtocol = null;
+        } else if (protocol instanceof Protocol stream) {
+            this.streamProtocol = stream;
+            this.bufferedProtocol = null;
+        } else {
+            throw new IllegalArgumentException("a stream transport needs a Protocol or a BufferedProtocol, not " + protocol);
+        }
+        this.protocol = protocol;
+    }
+
+    @Override
+    public String toString() {
+        String state = connLost > 0 ? "closed" : closing ? "closing" : "open";
+        return "<ProactorSocketTransport " + state + " peer=" + peername + " bufsize=" + queue.size() + ">";
+    }
+}
