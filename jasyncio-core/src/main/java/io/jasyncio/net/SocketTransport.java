@@ -15,7 +15,8 @@ import java.util.Objects;
  * {@code _SelectorSocketTransport}.
  *
  * <p>Reads: on readiness, one read into the loop's shared buffer (or into the protocol's own
- * buffer for a {@link BufferedProtocol}), handed to the protocol at once. Writes: when nothing is
+ * buffer for a {@link BufferedProtocol}, or straight into a {@link StreamReader}'s buffer once it
+ * holds bulk data), handed to the protocol at once. Writes: when nothing is
  * buffered the socket is written directly; only what remains is buffered and a writer callback
  * registered, which is removed again when the buffer drains. Crossing the high/low water marks
  * calls the protocol's pauseWriting/resumeWriting.
@@ -102,6 +103,13 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
     }
 
     private void readIntoLoopBuffer() {
+        if (streamProtocol instanceof StreamReaderProtocol streams) {
+            ByteBuffer room = streams.roomToReadInto();
+            if (room != null) {
+                readIntoStreamReader(streams, room);
+                return;
+            }
+        }
         ByteBuffer data = readBuffer.clear();
         if (readFromChannel(data) == 0) {
             return;
@@ -109,6 +117,19 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
         data.flip();
         try {
             streamProtocol.dataReceived(data);
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.data_received() call failed.");
+        }
+    }
+
+    /** Streams of bulk data: the read lands in the StreamReader's own buffer, not copied there. */
+    private void readIntoStreamReader(StreamReaderProtocol streams, ByteBuffer room) {
+        int n = readFromChannel(room);
+        if (n == 0) {
+            return;
+        }
+        try {
+            streams.receivedInPlace(n);
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.data_received() call failed.");
         }
