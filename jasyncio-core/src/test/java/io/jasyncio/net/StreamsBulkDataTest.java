@@ -72,6 +72,16 @@ class StreamsBulkDataTest {
         }
     }
 
+    /** Checks {@code data}'s bytes from index 0 to its limit against the counter stream from {@code at}; returns the position after them. */
+    private static long checkCounter(ByteBuffer data, long at) {
+        for (int i = 0; i < data.limit(); i++, at++) {
+            if (data.get(i) != CounterStream.byteAt(at)) {
+                throw new AssertionError("wrong byte at position " + at);
+            }
+        }
+        return at;
+    }
+
     /** Writes the first {@code total} bytes of the counter stream, 256 KiB at a time, draining after each. */
     private static Task<Void> sendCounterStream(StreamWriter writer, long total) {
         return createTask(() -> {
@@ -97,11 +107,7 @@ class StreamsBulkDataTest {
             int n = reader.readinto(into);
             assertTrue(n > 0, "EOF after " + at + " of " + total + " bytes");
             assertEquals(n, into.position());
-            for (int i = 0; i < n; i++, at++) {
-                if (into.get(i) != CounterStream.byteAt(at)) {
-                    throw new AssertionError("wrong byte at position " + at);
-                }
-            }
+            at = checkCounter(into.flip(), at);
             if (pauseEvery > 0 && at >= nextPause) {
                 nextPause += pauseEvery;
                 sleep(0.002);
@@ -205,16 +211,10 @@ class StreamsBulkDataTest {
             assertEquals(0, first.position());
             assertTrue(first.isReadOnly());
             assertThrows(ReadOnlyBufferException.class, () -> first.put(0, (byte) 1));
-            for (int i = 0; i < 3; i++) {
-                assertEquals(CounterStream.byteAt(i), first.get(i));
-            }
+            checkCounter(first, 0);
             ByteBuffer rest = r.readView(-1);
             assertEquals(total - 3, rest.remaining());
-            for (int i = 0; i < rest.remaining(); i++) {
-                if (rest.get(i) != CounterStream.byteAt(3 + i)) {
-                    throw new AssertionError("wrong byte at position " + (3 + i));
-                }
-            }
+            checkCounter(rest, 3);
             assertTrue(r.atEof());
             assertFalse(r.readView(10).hasRemaining());
             NetTesting.closeAll(c, server);
@@ -238,19 +238,10 @@ class StreamsBulkDataTest {
                 }
                 paused[0] = !writer.transport().isReading();
                 byte[] head = reader.readexactly(1 << 20); // 16 x the limit: must resume reading
-                for (int i = 0; i < head.length; i++) {
-                    if (head[i] != CounterStream.byteAt(i)) {
-                        throw new AssertionError("wrong byte at position " + i);
-                    }
-                }
+                long at = checkCounter(ByteBuffer.wrap(head), 0);
                 ByteBuffer view;
-                long at = head.length;
                 while ((view = reader.readView(Integer.MAX_VALUE)).hasRemaining()) {
-                    for (int i = 0; i < view.remaining(); i++, at++) {
-                        if (view.get(i) != CounterStream.byteAt(at)) {
-                            throw new AssertionError("wrong byte at position " + at);
-                        }
-                    }
+                    at = checkCounter(view, at);
                 }
                 writer.write(Long.toString(at).getBytes());
                 writer.close();
