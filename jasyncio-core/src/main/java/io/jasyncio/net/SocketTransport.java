@@ -25,7 +25,7 @@ public final class SocketTransport extends SelectorTransport<SocketChannel> impl
     private final Server server;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
-    private final WriteBuffer buffer = new WriteBuffer();
+    private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
 
     private BaseProtocol protocol;
