@@ -409,8 +409,9 @@ public final class StreamReader {
      * fed by the loop while the calling task is suspended. So use the view before this task next
      * waits (an {@code await} that suspends: {@code drain()}, another read, a sleep) and do not
      * keep it. {@code writer.write(view)} is safe: the transport sends what the socket takes at
-     * once and copies the rest before it returns (over TLS, encrypts it at once). To keep bytes
-     * longer, copy them ({@link #read(int)}, {@link #readinto(ByteBuffer)}).
+     * once and copies the rest before it returns (over TLS, encrypts it at once, or copies it while
+     * the handshake runs). To keep bytes longer, copy them ({@link #read(int)},
+     * {@link #readinto(ByteBuffer)}).
      */
     public ByteBuffer readView(int n) throws IOException {
         throwIfFailed();
