@@ -15,7 +15,8 @@ import java.util.Objects;
  * {@code _SelectorSocketTransport}.
  *
  * <p>Reads: on readiness, one read into the loop's shared buffer (or into the protocol's own
- * buffer for a {@link BufferedProtocol}), handed to the protocol at once. Writes: when nothing is
+ * buffer for a {@link BufferedProtocol}, or straight into a {@link StreamReader}'s buffer once it
+ * holds bulk data), handed to the protocol at once. Writes: when nothing is
  * buffered the socket is written directly; only what remains is buffered and a writer callback
  * registered, which is removed again when the buffer drains. Crossing the high/low water marks
  * calls the protocol's pauseWriting/resumeWriting.
@@ -24,7 +25,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
     private final Server server;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
-    private final WriteBuffer buffer = new WriteBuffer();
+    private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
 
     private BaseProtocol protocol;
@@ -102,6 +103,13 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
     }
 
     private void readIntoLoopBuffer() {
+        if (streamProtocol instanceof StreamReaderProtocol streams) {
+            ByteBuffer room = streams.roomToReadInto();
+            if (room != null) {
+                readIntoStreamReader(streams, room);
+                return;
+            }
+        }
         ByteBuffer data = readBuffer.clear();
         if (readFromChannel(data) == 0) {
             return;
@@ -109,6 +117,19 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
         data.flip();
         try {
             streamProtocol.dataReceived(data);
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.data_received() call failed.");
+        }
+    }
+
+    /** Streams of bulk data: the read lands in the StreamReader's own buffer, not copied there. */
+    private void readIntoStreamReader(StreamReaderProtocol streams, ByteBuffer room) {
+        int n = readFromChannel(room);
+        if (n == 0) {
+            return;
+        }
+        try {
+            streams.receivedInPlace(n);
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.data_received() call failed.");
         }

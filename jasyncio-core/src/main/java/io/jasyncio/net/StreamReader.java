@@ -17,14 +17,26 @@ import static io.jasyncio.task.Tasks.await;
  * asyncio's {@code StreamReader}: a buffer the protocol feeds and coroutines read from. When the
  * buffer holds more than twice the limit, the transport stops reading until it drains back to
  * the limit, so a slow reader never makes memory grow without bound.
+ *
+ * <p>For bulk data, beside asyncio's reads (each returns a new array, a copy):
+ * {@link #readView(int)} hands out the buffered bytes themselves, as a read-only view that is
+ * valid until the reader is next fed (see there), and {@link #readinto(ByteBuffer)} copies them
+ * once into the caller's own buffer. The buffer is on the heap while small and moves off it
+ * (a direct buffer) once it grows to {@value #DIRECT_FROM} bytes, so a view of a large message
+ * goes to a socket without the copy NIO makes of heap buffers.
  */
 public final class StreamReader {
     /** asyncio's default limit for a line or a readuntil chunk: 64 KiB. */
     public static final int DEFAULT_LIMIT = 64 * 1024;
 
+    /** From this capacity on the buffer is direct (see the class comment). */
+    static final int DIRECT_FROM = 32 * 1024;
+
     private final EventLoop loop;
     private final int limit;
-    private byte[] buf = new byte[1024];
+    private ByteBuffer buf = ByteBuffer.allocate(1024); // only absolute get/put: position unused
+    private ByteBuffer readOnly;                         // buf's read-only twin, for views; made on first use
+    private ByteBuffer writable;                         // buf's twin the transport reads into; made on first use
     private int start;   // unread bytes are buf[start, end)
     private int end;
     private boolean eof;
@@ -94,7 +106,35 @@ public final class StreamReader {
             return;
         }
         ensureRoom(n);
-        data.get(buf, end, n);
+        buf.put(end, data, data.position(), n);
+        data.position(data.limit());
+        fed(n);
+    }
+
+    /**
+     * Where the transport may read straight into this reader, skipping the copy from the loop's
+     * read buffer: the free room after the unread bytes, once the buffer is direct (a reader of
+     * bulk data) and the room is at least {@value #DIRECT_FROM} bytes; null otherwise (then the
+     * bytes come through {@link #feedData(ByteBuffer)}, which grows the buffer). After the read,
+     * {@link #fedInPlace(int)} says how many bytes landed there.
+     */
+    ByteBuffer roomToReadInto() {
+        if (eof || !buf.isDirect() || buf.capacity() - end < DIRECT_FROM) {
+            return null;
+        }
+        if (writable == null) {
+            writable = buf.duplicate();
+        }
+        return writable.limit(buf.capacity()).position(end);
+    }
+
+    /** {@code n} bytes were read into {@link #roomToReadInto()}: as {@link #feedData} of them. */
+    void fedInPlace(int n) {
+        fed(n);
+    }
+
+    /** {@code n} bytes were appended at {@code end}: wake the reader, pause the transport if over. */
+    private void fed(int n) {
         end += n;
         wakeupWaiter();
         if (transport != null && !paused && size() > 2 * limit) {
@@ -111,17 +151,25 @@ public final class StreamReader {
         feedData(ByteBuffer.wrap(data));
     }
 
+    /**
+     * Makes room for {@code n} more bytes at {@code end}: moves the unread bytes to the front, or
+     * into a bigger buffer. Either may overwrite or abandon bytes a view still shows, which is
+     * why a view lives only until the next feed.
+     */
     private void ensureRoom(int n) {
-        if (end + n <= buf.length) {
+        if (end + n <= buf.capacity()) {
             return;
         }
         int size = size();
-        if (size + n <= buf.length && start > 0) {
-            System.arraycopy(buf, start, buf, 0, size);
+        if (size + n <= buf.capacity() && start > 0) {
+            buf.put(0, buf, start, size);
         } else {
-            byte[] bigger = new byte[Math.max(buf.length * 2, size + n)];
-            System.arraycopy(buf, start, bigger, 0, size);
+            int capacity = Math.max(buf.capacity() * 2, size + n);
+            ByteBuffer bigger = capacity >= DIRECT_FROM ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+            bigger.put(0, buf, start, size);
             buf = bigger;
+            readOnly = null;
+            writable = null;
         }
         start = 0;
         end = size;
@@ -176,12 +224,27 @@ public final class StreamReader {
     }
 
     private byte[] take(int n) {
-        byte[] out = Arrays.copyOfRange(buf, start, start + n);
+        byte[] out = new byte[n];
+        buf.get(start, out, 0, n);
+        consume(n);
+        return out;
+    }
+
+    /** The next {@code n} unread bytes as a read-only view of the buffer, consumed. */
+    private ByteBuffer takeView(int n) {
+        if (readOnly == null) {
+            readOnly = buf.asReadOnlyBuffer();
+        }
+        ByteBuffer view = readOnly.slice(start, n);
+        consume(n);
+        return view;
+    }
+
+    private void consume(int n) {
         start += n;
         if (start == end) {
             start = end = 0;
         }
-        return out;
     }
 
     private int indexOf(byte[] sep, int from) {
@@ -189,7 +252,7 @@ public final class StreamReader {
         outer:
         for (int i = start + from; i <= last; i++) {
             for (int j = 0; j < sep.length; j++) {
-                if (buf[i + j] != sep[j]) {
+                if (buf.get(i + j) != sep[j]) {
                     continue outer;
                 }
             }
@@ -230,7 +293,7 @@ public final class StreamReader {
             return false;
         }
         for (int j = 0; j < sep.length; j++) {
-            if (buf[start + offset + j] != sep[j]) {
+            if (buf.get(start + offset + j) != sep[j]) {
                 return false;
             }
         }
@@ -333,6 +396,63 @@ public final class StreamReader {
         byte[] data = take(Math.min(n, size()));
         maybeResumeTransport();
         return data;
+    }
+
+    /**
+     * Coroutine: as {@link #read(int)} (up to {@code n} bytes, waiting only if none is buffered,
+     * empty at EOF, everything up to EOF for a negative {@code n}), but without copying: the
+     * bytes are returned as a read-only view of the reader's own buffer, from position 0 to its
+     * limit. This is the read for bytes that are only passed on, such as to
+     * {@link StreamWriter#write(ByteBuffer)}.
+     *
+     * <p>Lifetime: the view shows these bytes only until the reader is next fed, and the reader is
+     * fed by the loop while the calling task is suspended. So use the view before this task next
+     * waits (an {@code await} that suspends: {@code drain()}, another read, a sleep) and do not
+     * keep it. {@code writer.write(view)} is safe: the transport sends what the socket takes at
+     * once and copies the rest before it returns (over TLS, encrypts it at once, or copies it while
+     * the handshake runs). To keep bytes longer, copy them ({@link #read(int)},
+     * {@link #readinto(ByteBuffer)}).
+     */
+    public ByteBuffer readView(int n) throws IOException {
+        throwIfFailed();
+        if (n < 0) {
+            while (!eof) {
+                waitForData("readView");
+                throwIfFailed();
+            }
+            return takeView(size());
+        }
+        if (n > 0 && start == end && !eof) {
+            waitForData("readView");
+            throwIfFailed();
+        }
+        ByteBuffer view = takeView(Math.min(n, size()));
+        maybeResumeTransport();
+        return view;
+    }
+
+    /**
+     * Coroutine: copies up to {@code dst.remaining()} bytes into {@code dst} (advancing its
+     * position), waiting only if none is buffered, and returns how many: 0 at EOF (or when
+     * {@code dst} has no room), as asyncio's {@code sock_recv_into}. The one copy from the
+     * reader's buffer into a buffer the caller reuses; no array per read.
+     */
+    public int readinto(ByteBuffer dst) throws IOException {
+        throwIfFailed();
+        int room = dst.remaining();
+        if (room == 0) {
+            return 0;
+        }
+        if (start == end && !eof) {
+            waitForData("readinto");
+            throwIfFailed();
+        }
+        int n = Math.min(room, size());
+        dst.put(dst.position(), buf, start, n);
+        dst.position(dst.position() + n);
+        consume(n);
+        maybeResumeTransport();
+        return n;
     }
 
     /** Coroutine: exactly {@code n} bytes, or an {@link IncompleteReadException} with what came before EOF. */

@@ -96,6 +96,16 @@ public final class StreamReaderProtocol implements Protocol {
         }
     }
 
+    /** The reader's room for the transport to read into directly, or null (see StreamReader). */
+    ByteBuffer roomToReadInto() {
+        return reader == null ? null : reader.roomToReadInto();
+    }
+
+    /** {@code n} bytes were read into {@link #roomToReadInto()}. */
+    void receivedInPlace(int n) {
+        reader.fedInPlace(n);
+    }
+
     @Override
     public boolean eofReceived() {
         if (reader != null) {

@@ -34,6 +34,12 @@ public final class StreamWriter {
         transport.write(data);
     }
 
+    /**
+     * Writes {@code data}'s remaining bytes: what the socket takes at once goes straight from
+     * {@code data}, the rest is copied before this returns, so {@code data} (a
+     * {@link StreamReader#readView(int) view}, a reused buffer) is free again afterwards. A direct
+     * buffer spares NIO's copy of a heap one: the cheap way to send large payloads.
+     */
     public void write(ByteBuffer data) {
         transport.write(data);
     }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -93,12 +94,16 @@ final class EchoServerCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Echoes until EOF. A peer's reset is a normal end for an echo service: it ends quietly too. */
+    /**
+     * Echoes until EOF. A peer's reset is a normal end for an echo service: it ends quietly too.
+     * Bulk data as a user should move it: each read takes whatever is buffered as a view of the
+     * reader's buffer (no copy), and writes it before the next await (the view's lifetime).
+     */
     static void echoStream(StreamReader reader, StreamWriter writer) throws Exception {
         try {
             while (true) {
-                byte[] data = reader.read(64 * 1024);
-                if (data.length == 0) {
+                ByteBuffer data = reader.readView(Integer.MAX_VALUE);
+                if (!data.hasRemaining()) {
                     break;
                 }
                 writer.write(data);
