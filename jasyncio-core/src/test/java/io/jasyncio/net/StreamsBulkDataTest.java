@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.ReadOnlyBufferException;
 import java.util.List;
 
@@ -51,7 +52,7 @@ class StreamsBulkDataTest {
 
         void handle(StreamReader reader, StreamWriter writer) throws Exception {
             if (smallSendBuffer) {
-                ((SocketTransport) writer.transport()).channel().setOption(StandardSocketOptions.SO_SNDBUF, 16 * 1024);
+                ((SocketChannel) writer.getExtraInfo("socket")).setOption(StandardSocketOptions.SO_SNDBUF, 16 * 1024);
             }
             while (true) {
                 ByteBuffer view = reader.readView(Integer.MAX_VALUE);
@@ -125,7 +126,7 @@ class StreamsBulkDataTest {
             echo.smallSendBuffer = true;
             Server server = startServer(echo::handle, "127.0.0.1", 0);
             StreamConnection c = openConnection("127.0.0.1", NetTesting.port(server));
-            ((SocketTransport) c.writer().transport()).channel().setOption(StandardSocketOptions.SO_RCVBUF, 16 * 1024);
+            ((SocketChannel) c.writer().getExtraInfo("socket")).setOption(StandardSocketOptions.SO_RCVBUF, 16 * 1024);
             Task<Void> sending = sendCounterStream(c.writer(), total);
             receiveCounterStream(c.reader(), total, 1 << 20);
             await(sending);
