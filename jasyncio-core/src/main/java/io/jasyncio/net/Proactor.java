@@ -1,6 +1,7 @@
 package io.jasyncio.net;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
@@ -8,7 +9,7 @@ import java.nio.channels.SocketChannel;
  * A loop that reads and writes stream sockets by completion, as asyncio's proactor: the transport
  * asks for a receive or a send, the loop carries it out (on Linux, as io_uring requests batched
  * into the loop's one system call per iteration) and tells the transport when it is done. A loop
- * implementing this gets a {@link ProactorSocketTransport} for each connection it makes or
+ * implementing this gets a proactor transport ({@code ProactorSocketTransport}) for each connection it makes or
  * accepts; everything else (accepting, connecting, {@code addReader}, the {@code sock*}
  * coroutines) stays on readiness.
  */
@@ -62,4 +63,17 @@ public interface Proactor {
 
     /** The error a failed request's result ({@code -errno}) stands for, with the system's message. */
     IOException errorOf(int result);
+
+    /**
+     * Loads and initializes the proactor transport's classes now. A proactor loop calls this when
+     * it is created, not at its first connection: a connection accepted when no descriptor is left
+     * could not open their class files (and the failure would stick).
+     */
+    static void loadTransportClasses() {
+        try {
+            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class); // loads its HELPERS too
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

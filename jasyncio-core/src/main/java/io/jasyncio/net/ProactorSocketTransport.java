@@ -26,7 +26,7 @@ import java.util.Objects;
  * channel closes on {@code connectionLost}, one loop turn after anything was asked for (every
  * request has reached the kernel, which then holds the socket until the request ends).
  */
-public final class ProactorSocketTransport extends SelectorTransport<SocketChannel> implements Transport {
+final class ProactorSocketTransport extends SelectorTransport<SocketChannel> implements Transport {
     /**
      * The classes a connection needs, loaded with this one (the loop loads it when it starts): a
      * first connection accepted when no descriptor is left could not open their class files.

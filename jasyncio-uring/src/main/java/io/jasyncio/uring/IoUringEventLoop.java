@@ -3,7 +3,6 @@ package io.jasyncio.uring;
 import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.net.Proactor;
-import io.jasyncio.net.ProactorSocketTransport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,8 +20,8 @@ public final class IoUringEventLoop extends BaseEventLoop implements Proactor {
     static {
         // Loaded now, not at the first connection: one accepted when no descriptor is left
         // could not open their class files (and the failure would stick).
+        Proactor.loadTransportClasses();
         try {
-            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class);
             MethodHandles.lookup().ensureInitialized(RingOperation.class);
             MethodHandles.lookup().ensureInitialized(ProvidedBuffers.class);
         } catch (IllegalAccessException e) {
