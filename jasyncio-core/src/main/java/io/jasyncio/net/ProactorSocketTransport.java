@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A stream transport (TCP or Unix domain) whose reads and writes are requests to a
@@ -26,7 +25,7 @@ import java.util.Objects;
  * channel closes on {@code connectionLost}, one loop turn after anything was asked for (every
  * request has reached the kernel, which then holds the socket until the request ends).
  */
-final class ProactorSocketTransport extends SelectorTransport<SocketChannel> implements Transport {
+final class ProactorSocketTransport extends StreamSocketTransport {
     /**
      * The classes a connection needs, loaded with this one (the loop loads it when it starts): a
      * first connection accepted when no descriptor is left could not open their class files.
@@ -36,16 +35,12 @@ final class ProactorSocketTransport extends SelectorTransport<SocketChannel> imp
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
 
-    private final Server server;
     private final Proactor proactor;
     private final Proactor.Operation reads;
     private final Proactor.Operation writes;
     private final ProactorWriteQueue queue;
     private final WriteFlowControl flow;
 
-    private BaseProtocol protocol;
-    private Protocol streamProtocol;         // exactly one of these two is set
-    private BufferedProtocol bufferedProtocol;
     /** Bytes that arrived after pauseReading (write mode), delivered on resumeReading; null: none. */
     private ByteBuffer held;
     /** The end of the stream arrived after pauseReading. */
@@ -58,39 +53,17 @@ final class ProactorSocketTransport extends SelectorTransport<SocketChannel> imp
 
     ProactorSocketTransport(EventLoop loop, Proactor proactor, SocketChannel channel, BaseProtocol protocol,
                             Future<Void> waiter, Server server) {
-        super(loop, channel, SocketTransport.remoteAddressOrNull(channel), server);
-        this.server = server;
+        super(loop, channel, protocol, waiter, server);
         this.proactor = proactor;
         this.reads = proactor.newOperation(channel, this::receiveCompleted);
         this.writes = proactor.newOperation(channel, this::sendCompleted);
         this.queue = new ProactorWriteQueue(ProactorBuffers.of(loop));
         this.flow = new WriteFlowControl(loop, this);
-        SocketTransport.setNoDelay(channel);
-        setProtocol(protocol);
-        if (server != null) {
-            server.attach(this);
-        }
-        loop.callSoon(this::connectionMade);
-        loop.callSoon(() -> {
-            if (isReading()) {
-                receive();
-            }
-        });
-        if (waiter != null) {
-            loop.callSoon(() -> {
-                if (!waiter.isDone()) {
-                    waiter.setResult(null);
-                }
-            });
-        }
     }
 
-    private void connectionMade() {
-        if (streamProtocol != null) {
-            streamProtocol.connectionMade(this);
-        } else {
-            bufferedProtocol.connectionMade(this);
-        }
+    @Override
+    void startReading() {
+        receive();
     }
 
     // ---- reading ----------------------------------------------------------------------------
@@ -197,19 +170,6 @@ final class ProactorSocketTransport extends SelectorTransport<SocketChannel> imp
                 fatalError(t, "Fatal error: protocol.buffer_updated() call failed.");
                 return;
             }
-        }
-    }
-
-    private void readEof() {
-        boolean keepOpen;
-        try {
-            keepOpen = streamProtocol != null ? streamProtocol.eofReceived() : bufferedProtocol.eofReceived();
-        } catch (Throwable t) {
-            fatalError(t, "Fatal error: protocol.eof_received() call failed.");
-            return;
-        }
-        if (!keepOpen) {
-            close(); // else half-closed: nothing more to read, writing goes on
         }
     }
 
@@ -393,32 +353,10 @@ final class ProactorSocketTransport extends SelectorTransport<SocketChannel> imp
         if (sending) {
             writes.cancel();
         }
-        if (server != null) {
-            server.detach(this);
-        }
+        super.connectionLostCleanup();
     }
 
     // ---- the rest ---------------------------------------------------------------------------
-
-    @Override
-    public BaseProtocol getProtocol() {
-        return protocol;
-    }
-
-    @Override
-    public void setProtocol(BaseProtocol protocol) {
-        Objects.requireNonNull(protocol, "protocol");
-        if (protocol instanceof BufferedProtocol buffered) {
-            this.bufferedProtocol = buffered;
-            this.streamProtocol = null;
-        } else if (protocol instanceof Protocol stream) {
-            this.streamProtocol = stream;
-            this.bufferedProtocol = null;
-        } else {
-            throw new IllegalArgumentException("a stream transport needs a Protocol or a BufferedProtocol, not " + protocol);
-        }
-        this.protocol = protocol;
-    }
 
     @Override
     public String toString() {

@@ -4,10 +4,8 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 
 import java.io.IOException;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.Objects;
 
 /**
  * A stream transport over a connected, non-blocking {@link SocketChannel} (TCP or Unix domain),
@@ -21,72 +19,24 @@ import java.util.Objects;
  * registered, which is removed again when the buffer drains. Crossing the high/low water marks
  * calls the protocol's pauseWriting/resumeWriting.
  */
-final class SocketTransport extends SelectorTransport<SocketChannel> implements Transport {
-    private final Server server;
+final class SocketTransport extends StreamSocketTransport {
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
     private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
 
-    private BaseProtocol protocol;
-    private Protocol streamProtocol;         // exactly one of these two is set
-    private BufferedProtocol bufferedProtocol;
     private boolean readingPaused;
     private boolean eof;
 
-    /**
-     * Wraps {@code channel} and starts it as asyncio does, each step soon, in order: the protocol's
-     * connectionMade, then reading, then {@code waiter} (may be null) gets its result.
-     */
+    /** Wraps {@code channel} and starts it as asyncio does (see {@link StreamSocketTransport}). */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
-        super(loop, channel, remoteAddressOrNull(channel), server);
-        this.server = server;
+        super(loop, channel, protocol, waiter, server);
         this.readBuffer = ReadBuffer.of(loop);
-        setNoDelay(channel);
-        setProtocol(protocol);
-        if (server != null) {
-            server.attach(this);
-        }
-        loop.callSoon(this::connectionMade);
-        loop.callSoon(() -> {
-            if (isReading()) {
-                loop.addReader(channel, onReadable);
-            }
-        });
-        if (waiter != null) {
-            loop.callSoon(() -> {
-                if (!waiter.isDone()) {
-                    waiter.setResult(null);
-                }
-            });
-        }
     }
 
-    /** As asyncio: TCP connections do not wait to coalesce small writes (Nagle off). */
-    static void setNoDelay(SocketChannel channel) {
-        try {
-            if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            }
-        } catch (IOException ignored) {
-            // not fatal: the connection works, only small writes may wait
-        }
-    }
-
-    static Object remoteAddressOrNull(SocketChannel channel) {
-        try {
-            return channel.getRemoteAddress();
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private void connectionMade() {
-        if (streamProtocol != null) {
-            streamProtocol.connectionMade(this);
-        } else {
-            bufferedProtocol.connectionMade(this);
-        }
+    @Override
+    void startReading() {
+        loop.addReader(channel, onReadable);
     }
 
     // ---- reading ----------------------------------------------------------------------------
@@ -177,19 +127,9 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
         return n;
     }
 
-    private void readEof() {
-        boolean keepOpen;
-        try {
-            keepOpen = streamProtocol != null ? streamProtocol.eofReceived() : bufferedProtocol.eofReceived();
-        } catch (Throwable t) {
-            fatalError(t, "Fatal error: protocol.eof_received() call failed.");
-            return;
-        }
-        if (keepOpen) {
-            loop.removeReader(channel); // half-closed: nothing more to read, writing goes on
-        } else {
-            close();
-        }
+    @Override
+    void halfClosed() {
+        loop.removeReader(channel);
     }
 
     @Override
@@ -242,7 +182,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        buffer.pauseProtocolIfAboveHigh(loop, this, protocol);
+        buffer.pauseProtocolIfAboveHigh(loop, this, getProtocol());
     }
 
     private void writeReady() {
@@ -257,7 +197,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
             fatalError(e, "Fatal write error on socket transport");
             return;
         }
-        buffer.resumeProtocolIfAtLow(loop, this, protocol); // may write more: look at the buffer only after it
+        buffer.resumeProtocolIfAtLow(loop, this, getProtocol()); // may write more: look at the buffer only after it
         if (!buffer.isEmpty()) {
             return;
         }
@@ -296,7 +236,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
 
     @Override
     public void setWriteBufferLimits(int high, int low) {
-        buffer.setLimits(high, low, loop, this, protocol);
+        buffer.setLimits(high, low, loop, this, getProtocol());
     }
 
     @Override
@@ -321,34 +261,7 @@ final class SocketTransport extends SelectorTransport<SocketChannel> implements 
         buffer.clear();
     }
 
-    @Override
-    void connectionLostCleanup() {
-        if (server != null) {
-            server.detach(this);
-        }
-    }
-
     // ---- the rest ---------------------------------------------------------------------------
-
-    @Override
-    public BaseProtocol getProtocol() {
-        return protocol;
-    }
-
-    @Override
-    public void setProtocol(BaseProtocol protocol) {
-        Objects.requireNonNull(protocol, "protocol");
-        if (protocol instanceof BufferedProtocol buffered) {
-            this.bufferedProtocol = buffered;
-            this.streamProtocol = null;
-        } else if (protocol instanceof Protocol stream) {
-            this.streamProtocol = stream;
-            this.bufferedProtocol = null;
-        } else {
-            throw new IllegalArgumentException("a stream transport needs a Protocol or a BufferedProtocol, not " + protocol);
-        }
-        this.protocol = protocol;
-    }
 
     /** The channel under this transport. */
     public SocketChannel channel() {
