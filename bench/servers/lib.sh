@@ -25,6 +25,8 @@ bench_build() {
   [ -f "$bench_jar" ] || { say "missing $bench_jar after the build"; exit 1; }
   java="$(bench/java25.sh)"
   jvm_flags=(--add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED -Xss4m)
+  # JASYNCIO_BENCH_JVM_FLAGS: more options for the Java servers (e.g. -Djasyncio.uring.taskrun=defer)
+  jvm_flags+=(${JASYNCIO_BENCH_JVM_FLAGS:-})
   c_server="$work/c_epoll_echo"
   if command -v gcc >/dev/null; then
     gcc -O2 -Wall -o "$c_server" bench/servers/c_epoll_echo.c

@@ -29,6 +29,14 @@ final class IoUring implements AutoCloseable {
     static final int CQE_F_BUFFER = 1;
     static final int CQE_F_MORE = 2;
     private static final int REGISTER_PBUF_RING = 22;
+    private static final int REGISTER_ENABLE_RINGS = 12;
+    static final int SETUP_R_DISABLED = 1 << 6;
+    static final int SETUP_COOP_TASKRUN = 1 << 8;
+    static final int SETUP_TASKRUN_FLAG = 1 << 9;
+    static final int SETUP_SINGLE_ISSUER = 1 << 12;
+    static final int SETUP_DEFER_TASKRUN = 1 << 13;
+    /** SQ ring flag (with {@link #SETUP_TASKRUN_FLAG}): task work is waiting for the next entry. */
+    private static final int SQ_TASKRUN = 1 << 2;
     private static final byte SQE_BUFFER_SELECT = 1 << 5;
     private static final short RECV_MULTISHOT = 1 << 1;
 
@@ -55,7 +63,11 @@ final class IoUring implements AutoCloseable {
     private final MemorySegment sqRing;
     private final MemorySegment cqRing; // the same mapping as sqRing with FEAT_SINGLE_MMAP
     private final MemorySegment sqes;
-    private final long sqHead, sqTail, sqArray, cqHead, cqTail, cqes;
+    private final long sqHead, sqTail, sqFlags, sqArray, cqHead, cqTail, cqes;
+    /** The task-run mode the kernel accepted (the asked one, or a weaker one it fell back to). */
+    final TaskRunMode mode;
+    /** With {@link TaskRunMode#bindsThread()}: the thread that enabled the ring, the only one that may enter it. */
+    private volatile Thread owner;
     private final int sqMask, sqEntries, cqMask;
     private int sqTailLocal;
     private int unsubmitted;
@@ -68,13 +80,34 @@ final class IoUring implements AutoCloseable {
     }
 
     IoUring(int entries) throws IOException {
+        this(entries, TaskRunMode.configured());
+    }
+
+    /** A ring set up for {@code asked}, or the strongest weaker mode the kernel accepts. */
+    IoUring(int entries, TaskRunMode asked) throws IOException {
+        this(entries, asked, 0);
+    }
+
+    /** As above; {@code refusedForTest} is added to the first attempt's flags (tests force the fallback with an unknown bit). */
+    IoUring(int entries, TaskRunMode asked, int refusedForTest) throws IOException {
         MemorySegment params = arena.allocate(PARAMS_SIZE, 8);
-        int ringFd = UringSys.ioUringSetup(errno, entries, params);
+        TaskRunMode tried = asked;
+        int ringFd;
+        while (true) {
+            params.fill((byte) 0);
+            params.set(JAVA_INT, 8, tried.setupFlags | (tried == asked ? refusedForTest : 0));
+            ringFd = UringSys.ioUringSetup(errno, entries, params);
+            if (ringFd >= 0 || errno.value() != UringSys.EINVAL || tried.weaker() == null) {
+                break;
+            }
+            tried = tried.weaker(); // this kernel does not know the flags: the next weaker mode
+        }
         if (ringFd < 0) {
             int e = errno.value();
             arena.close();
             throw new IOException("io_uring_setup failed: " + UringSys.describe(e));
         }
+        this.mode = tried;
         this.fd = ringFd;
         try {
             int features = params.get(JAVA_INT, 20);
@@ -87,6 +120,7 @@ final class IoUring implements AutoCloseable {
             long cqOff = 80;
             sqHead = params.get(JAVA_INT, sqOff);
             sqTail = params.get(JAVA_INT, sqOff + 4);
+            sqFlags = params.get(JAVA_INT, sqOff + 16);
             long sqMaskAt = params.get(JAVA_INT, sqOff + 8); // the offsets say where the masks are in the rings
             sqArray = params.get(JAVA_INT, sqOff + 24);
             cqHead = params.get(JAVA_INT, cqOff);
@@ -171,8 +205,36 @@ final class IoUring implements AutoCloseable {
         sqe.set(JAVA_SHORT, 40, group);
     }
 
+    /**
+     * With a mode that binds the ring to a thread: the first caller enables the ring (made with
+     * {@code IORING_SETUP_R_DISABLED}, so the thread that constructs a loop need not be the one
+     * that runs it) and owns it from then on; any other thread is refused with a clear error
+     * rather than the kernel's {@code EEXIST}.
+     */
+    private void checkOwner() throws IOException {
+        if (!mode.bindsThread()) {
+            return;
+        }
+        Thread current = Thread.currentThread();
+        Thread bound = owner;
+        if (bound == current) {
+            return;
+        }
+        if (bound != null) {
+            throw new IllegalStateException("this io_uring loop's ring belongs to thread \"" + bound.getName()
+                    + "\", which first ran it (-D" + TaskRunMode.PROPERTY + "=defer binds a ring to one thread);"
+                    + " it cannot be run from \"" + current.getName() + "\". Run it from \"" + bound.getName()
+                    + "\", or use -D" + TaskRunMode.PROPERTY + "=coop or off");
+        }
+        if (UringSys.ioUringRegister(errno, fd, REGISTER_ENABLE_RINGS, MemorySegment.NULL, 0) < 0) {
+            throw new IOException("enabling the io_uring ring failed: " + UringSys.describe(errno.value()));
+        }
+        owner = current;
+    }
+
     /** Registers a provided-buffer ring ({@code struct io_uring_buf_reg} in {@code registration}). */
     void registerBufferRing(MemorySegment registration) throws IOException {
+        checkOwner();
         if (UringSys.ioUringRegister(errno, fd, REGISTER_PBUF_RING, registration, 1) < 0) {
             throw new IOException("registering a provided-buffer ring failed: " + UringSys.describe(errno.value()));
         }
@@ -214,11 +276,14 @@ final class IoUring implements AutoCloseable {
      * or the timeout passing is not an error.
      */
     void submitAndWait(long timeoutNanos) throws IOException {
+        checkOwner();
         INT.setRelease(sqRing, sqTail, sqTailLocal);
-        if (timeoutNanos == 0 && unsubmitted == 0) {
+        boolean deferredWork = mode != TaskRunMode.OFF && (sqRing.get(JAVA_INT, sqFlags) & SQ_TASKRUN) != 0;
+        if (timeoutNanos == 0 && unsubmitted == 0 && !deferredWork) {
             return; // nothing to submit, no waiting: the completion queue can be read as it is
         }
-        int flags = 0;
+        // Deferred or cooperative task work runs only when the loop enters with GETEVENTS.
+        int flags = mode != TaskRunMode.OFF ? ENTER_GETEVENTS : 0;
         int minComplete = 0;
         MemorySegment arg = MemorySegment.NULL;
         long argSize = 0;

@@ -30,12 +30,17 @@ public final class IoUringEventLoop extends BaseEventLoop implements Proactor {
     }
 
     public IoUringEventLoop() {
-        super(openPoller());
+        this(TaskRunMode.configured());
     }
 
-    private static IoUringPoller openPoller() {
+    /** A loop whose ring runs task work as {@code taskRun} says (or weaker, where the kernel refuses it). */
+    IoUringEventLoop(TaskRunMode taskRun) {
+        super(openPoller(taskRun));
+    }
+
+    private static IoUringPoller openPoller(TaskRunMode taskRun) {
         try {
-            return new IoUringPoller();
+            return new IoUringPoller(taskRun);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open an io_uring poller", e);
         }

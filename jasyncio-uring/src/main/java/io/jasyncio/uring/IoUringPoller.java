@@ -92,12 +92,16 @@ public final class IoUringPoller implements Poller {
     }
 
     public IoUringPoller() throws IOException {
+        this(TaskRunMode.configured());
+    }
+
+    IoUringPoller(TaskRunMode taskRun) throws IOException {
         String reason = ChannelFds.unavailableReason();
         if (reason != null) {
             arena.close();
             throw new IOException("the io_uring poller cannot run: " + reason);
         }
-        ring = new IoUring(1024);
+        ring = new IoUring(1024, taskRun);
         UringSys.Errno errno = new UringSys.Errno(arena);
         int efd = UringSys.eventfd(errno, UringSys.EFD_NONBLOCK | UringSys.EFD_CLOEXEC);
         if (efd < 0) {
@@ -239,6 +243,11 @@ public final class IoUringPoller implements Poller {
             operation.userData = 0;
         }
         operation.completed(result, flags);
+    }
+
+    /** The task-run mode the ring was set up with (for tests and statistics). */
+    TaskRunMode taskRunMode() {
+        return ring.mode;
     }
 
     /** The number of proactor requests in flight (for tests). */

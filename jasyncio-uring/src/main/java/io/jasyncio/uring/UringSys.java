@@ -38,6 +38,7 @@ final class UringSys {
     static final int EAGAIN = 11;
     static final int EBUSY = 16;
     static final int ETIME = 62;
+    static final int EINVAL = 22;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
