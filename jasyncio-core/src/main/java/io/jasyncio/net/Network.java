@@ -48,21 +48,17 @@ public final class Network {
         return createConnection(loop, protocolFactory, host, port, ConnectOptions.defaults());
     }
 
-    /** As {@link #createConnection(EventLoop, Supplier, String, int)}, over TLS when {@code tls} is not null. */
-    public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
-                                                                         String host, int port, TlsOptions tls) throws IOException {
-        return createConnection(loop, protocolFactory, host, port, ConnectOptions.defaults().withTls(tls));
-    }
-
     /**
      * Coroutine: connects to {@code host:port} as {@code options} say (TLS, happy eyeballs, local
      * address, timeout; see {@link ConnectOptions}). When every address fails, the error names
      * them all: asyncio's rule (one error when all say the same, else "Multiple exceptions", or
-     * an {@link io.jasyncio.task.ExceptionGroup} with {@code allErrors}).
+     * an {@link io.jasyncio.task.ExceptionGroup} with {@code allErrors}). Null options: a plain
+     * connection with the defaults; for TLS, {@code ConnectOptions.defaults().withTls(tls)}.
      */
     public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
-                                                                         String host, int port, ConnectOptions options)
+                                                                         String host, int port, ConnectOptions orNull)
             throws IOException {
+        ConnectOptions options = orNull == null ? ConnectOptions.defaults() : orNull;
         return withTimeout(options, () -> {
             List<InetSocketAddress> addresses = resolve(loop, host, port);
             SocketChannel connected = Connector.connect(loop, addresses, options);
@@ -75,11 +71,12 @@ public final class Network {
     /**
      * Coroutine: connects to one of {@code addresses} (already resolved, in the order given before
      * any interleaving) as {@code options} say. For TLS, set the name to check in
-     * {@link TlsOptions#withServerHostname}.
+     * {@link TlsOptions#withServerHostname}. Null options: a plain connection with the defaults.
      */
     public static <P extends BaseProtocol> Connection<P> createConnection(EventLoop loop, Supplier<P> protocolFactory,
                                                                          List<InetSocketAddress> addresses,
-                                                                         ConnectOptions options) throws IOException {
+                                                                         ConnectOptions orNull) throws IOException {
+        ConnectOptions options = orNull == null ? ConnectOptions.defaults() : orNull;
         return withTimeout(options, () -> {
             SocketChannel connected = Connector.connect(loop, addresses, options);
             TlsOptions tls = options.tls();

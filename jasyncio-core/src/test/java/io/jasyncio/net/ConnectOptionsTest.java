@@ -16,8 +16,10 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -178,6 +180,20 @@ class ConnectOptionsTest {
             }, "the limit given with null options is the reader's");
             c.writer().close();
             c.writer().waitClosed();
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("loops")
+    void networkTakesNullOptionsAsAPlainConnectionWithoutACast(String loopName) {
+        againstEchoServer(loopName, (loop, live) -> {
+            var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
+                    "127.0.0.1", live.getPort(), null);
+            await(c.protocol().made);
+            assertNull(c.transport().getExtraInfo("sslcontext"), "null options made a TLS connection");
+            c.transport().write("ping".getBytes());
+            c.transport().close();
+            assertEquals(null, await(c.protocol().lost));
         });
     }
 

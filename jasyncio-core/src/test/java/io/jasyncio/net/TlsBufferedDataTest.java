@@ -45,7 +45,7 @@ class TlsBufferedDataTest {
         Server server = Network.createServer(loop, CounterStream.pausedReceivers(loop, accepted), List.of("127.0.0.1"), 0,
                 ServerOptions.defaults().withTls(TlsOptions.of(certs.server)));
         var c = Network.createConnection(loop, () -> new CounterStream.Sender(loop), "127.0.0.1", NetTesting.port(server),
-                TlsOptions.of(certs.trustingClient));
+                ConnectOptions.defaults().withTls(TlsOptions.of(certs.trustingClient)));
         return new CounterStream.Link(server, c, await(accepted));
     }
 

@@ -142,7 +142,7 @@ class TlsTest {
             Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, List.of("127.0.0.1"), 0,
                     ServerOptions.defaults().withTls(TlsOptions.of(certs.server)));
             var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
-                    "127.0.0.1", NetTesting.port(server), TlsOptions.of(certs.trustingClient));
+                    "127.0.0.1", NetTesting.port(server), ConnectOptions.defaults().withTls(TlsOptions.of(certs.trustingClient)));
             byte[] payload = NetTesting.pattern(200_000, 11);
             c.protocol().expected = payload.length;
             c.transport().write(payload);
@@ -166,7 +166,7 @@ class TlsTest {
             long start = System.nanoTime();
             SSLHandshakeException e = assertThrows(SSLHandshakeException.class, () -> Network.createConnection(loop,
                     () -> new NetTesting.RecordingProtocol(loop, false), "127.0.0.1", NetTesting.port(silent),
-                    TlsOptions.of(certs.trustingClient).withHandshakeTimeout(0.2)));
+                    ConnectOptions.defaults().withTls(TlsOptions.of(certs.trustingClient).withHandshakeTimeout(0.2))));
             assertEquals("SSL handshake is taking longer than 0.2 seconds: aborting the connection", e.getMessage());
             assertTrue((System.nanoTime() - start) / 1e9 >= 0.15, "gave up before the timeout");
             silent.close();
@@ -187,7 +187,7 @@ class TlsTest {
                 }
             }, List.of("127.0.0.1"), 0, ServerOptions.defaults().withTls(TlsOptions.of(certs.server)));
             var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
-                    "127.0.0.1", NetTesting.port(deaf), TlsOptions.of(certs.trustingClient).withShutdownTimeout(0.3));
+                    "127.0.0.1", NetTesting.port(deaf), ConnectOptions.defaults().withTls(TlsOptions.of(certs.trustingClient).withShutdownTimeout(0.3)));
             long start = System.nanoTime();
             c.transport().close();
             Throwable cause = await(c.protocol().lost);
