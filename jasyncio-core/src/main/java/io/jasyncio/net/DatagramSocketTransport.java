@@ -28,7 +28,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
     private final ArrayDeque<Queued> queue = new ArrayDeque<>();
     private DatagramProtocol protocol;
     private long bufferSize;
-    private boolean protocolPaused;
+    private final WriteFlowControl flow = new WriteFlowControl(loop, this); // asyncio's default marks
 
     private record Queued(ByteBuffer data, SocketAddress address) {
     }
@@ -100,14 +100,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
         ByteBuffer copy = ByteBuffer.allocate(data.remaining()).put(data).flip();
         queue.addLast(new Queued(copy, address));
         bufferSize += copy.remaining();
-        if (!protocolPaused && bufferSize > Transport.DEFAULT_HIGH_WATER) {
-            protocolPaused = true;
-            try {
-                protocol.pauseWriting();
-            } catch (Throwable t) {
-                FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, this, protocol);
-            }
-        }
+        flow.pauseIfAboveHigh(bufferSize);
     }
 
     /** Sends one datagram: whole, or (0 returned) not at all. */
@@ -132,14 +125,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
             queue.pollFirst();
             bufferSize -= size;
         }
-        if (protocolPaused && bufferSize <= Transport.DEFAULT_LOW_WATER) {
-            protocolPaused = false;
-            try {
-                protocol.resumeWriting();
-            } catch (Throwable t) {
-                FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, this, protocol);
-            }
-        }
+        flow.resumeIfAtLow(bufferSize);
         loop.removeWriter(channel);
         if (closing) {
             callConnectionLost(null);

@@ -23,6 +23,7 @@ final class SocketTransport extends StreamSocketTransport {
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
     private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
+    private final WriteFlowControl flow = new WriteFlowControl(loop, this);
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
 
     private boolean readingPaused;
@@ -182,7 +183,7 @@ final class SocketTransport extends StreamSocketTransport {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        buffer.pauseProtocolIfAboveHigh(loop, this, getProtocol());
+        flow.pauseIfAboveHigh(buffer.size());
     }
 
     private void writeReady() {
@@ -197,7 +198,7 @@ final class SocketTransport extends StreamSocketTransport {
             fatalError(e, "Fatal write error on socket transport");
             return;
         }
-        buffer.resumeProtocolIfAtLow(loop, this, getProtocol()); // may write more: look at the buffer only after it
+        flow.resumeIfAtLow(buffer.size()); // may write more: look at the buffer only after it
         if (!buffer.isEmpty()) {
             return;
         }
@@ -236,12 +237,12 @@ final class SocketTransport extends StreamSocketTransport {
 
     @Override
     public void setWriteBufferLimits(int high, int low) {
-        buffer.setLimits(high, low, loop, this, getProtocol());
+        flow.setLimits(high, low, buffer.size());
     }
 
     @Override
     public int[] getWriteBufferLimits() {
-        return buffer.limits();
+        return flow.limits();
     }
 
     @Override

@@ -15,8 +15,7 @@ import java.util.Arrays;
  * allocations and few system calls when the socket drains. Made with {@link DirectChunks}, the
  * chunks are the loop's reusable direct 64 KiB ones instead (returned when sent or dropped), and a
  * drain writes several of them in one gathering write, without NIO's copy of heap buffers.
- * It also keeps the transport's write flow control (asyncio's {@code _FlowControlMixin}): the
- * high/low water marks and whether the protocol was told to pause writing.
+ * The transport's flow control over its size is {@link WriteFlowControl}'s.
  */
 final class WriteBuffer {
     private static final int CHUNK = 16 * 1024;
@@ -25,9 +24,6 @@ final class WriteBuffer {
     private final DirectChunks direct;       // null: heap chunks
     private ByteBuffer[] gather;             // the chunks of one gathering write (direct chunks only)
     private long size;
-    private int highWater = Transport.DEFAULT_HIGH_WATER;
-    private int lowWater = Transport.DEFAULT_LOW_WATER;
-    private boolean protocolPaused;
 
     /** Heap chunks. */
     WriteBuffer() {
@@ -138,48 +134,5 @@ final class WriteBuffer {
             release(chunk);
         }
         size = 0;
-    }
-
-    // ---- flow control -----------------------------------------------------------------------
-
-    /** Transport.setWriteBufferLimits: the new marks (which may pause the protocol at once). */
-    void setLimits(int high, int low, EventLoop loop, BaseTransport transport, BaseProtocol protocol) {
-        if (!(high >= low && low >= 0)) {
-            throw new IllegalArgumentException("high (" + high + ") must be >= low (" + low + ") must be >= 0");
-        }
-        highWater = high;
-        lowWater = low;
-        pauseProtocolIfAboveHigh(loop, transport, protocol);
-    }
-
-    /** Transport.getWriteBufferLimits. */
-    int[] limits() {
-        return new int[] {highWater, lowWater};
-    }
-
-    /** Past the high water mark: the protocol's pauseWriting, once until it is resumed. */
-    void pauseProtocolIfAboveHigh(EventLoop loop, BaseTransport transport, BaseProtocol protocol) {
-        if (size <= highWater || protocolPaused) {
-            return;
-        }
-        protocolPaused = true;
-        try {
-            protocol.pauseWriting();
-        } catch (Throwable t) {
-            FatalErrors.callbackFailed(loop, "protocol.pause_writing() failed", t, transport, protocol);
-        }
-    }
-
-    /** Paused and down to the low water mark: the protocol's resumeWriting (which may write again). */
-    void resumeProtocolIfAtLow(EventLoop loop, BaseTransport transport, BaseProtocol protocol) {
-        if (!protocolPaused || size > lowWater) {
-            return;
-        }
-        protocolPaused = false;
-        try {
-            protocol.resumeWriting();
-        } catch (Throwable t) {
-            FatalErrors.callbackFailed(loop, "protocol.resume_writing() failed", t, transport, protocol);
-        }
     }
 }

@@ -5,7 +5,10 @@ import io.jasyncio.loop.EventLoop;
 /**
  * A transport's write flow control over a byte count it keeps itself (asyncio's
  * {@code _FlowControlMixin}): the high/low water marks and whether the protocol was told to
- * pause writing. {@link ProactorWriteQueue} counts the send in flight too, as asyncio's proactor does.
+ * pause writing. Every writing transport keeps one over its own count: the socket and pipe
+ * transports over their {@link WriteBuffer}, datagrams over their queue (at asyncio's default
+ * marks), the proactor over its {@link ProactorWriteQueue}, which counts the send in flight too,
+ * as asyncio's proactor does.
  */
 final class WriteFlowControl {
     private int highWater = Transport.DEFAULT_HIGH_WATER;

@@ -30,6 +30,7 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
     private final Runnable onWritable = this::writeReady;
     private final WritableByteChannel cappedWrites = new CappedWrites();
     private final WriteBuffer buffer = new WriteBuffer();
+    private final WriteFlowControl flow = new WriteFlowControl(loop, this);
     /** Writes attempted since the pipe was lost or closed (asyncio warns past a few). */
     private int connLost;
 
@@ -72,7 +73,7 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        buffer.pauseProtocolIfAboveHigh(loop, this, protocol);
+        flow.pauseIfAboveHigh(buffer.size());
     }
 
     private void writeReady() {
@@ -85,13 +86,13 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
         }
         if (buffer.isEmpty()) {
             loop.removeWriter(channel);
-            buffer.resumeProtocolIfAtLow(loop, this, protocol); // the protocol may write again here, and close
+            flow.resumeIfAtLow(buffer.size()); // the protocol may write again here, and close
             if (buffer.isEmpty() && closing && !lostScheduled) {
                 callConnectionLost(null);
             }
             return;
         }
-        buffer.resumeProtocolIfAtLow(loop, this, protocol);
+        flow.resumeIfAtLow(buffer.size());
     }
 
     @Override
@@ -122,12 +123,12 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
 
     @Override
     public void setWriteBufferLimits(int high, int low) {
-        buffer.setLimits(high, low, loop, this, protocol);
+        flow.setLimits(high, low, buffer.size());
     }
 
     @Override
     public int[] getWriteBufferLimits() {
-        return buffer.limits();
+        return flow.limits();
     }
 
     @Override
