@@ -49,7 +49,6 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     private boolean sending;
     private boolean readingPaused;
     private boolean readEnded;
-    private boolean eof;
 
     ProactorSocketTransport(EventLoop loop, Proactor proactor, SocketChannel channel, BaseProtocol protocol,
                             Future<Void> waiter, Server server) {
@@ -278,28 +277,13 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     }
 
     @Override
-    public void writeEof() {
-        if (closing || eof) {
-            return;
-        }
-        eof = true;
-        if (queue.isEmpty()) {
-            shutdownOutput();
-        }
-    }
-
-    private void shutdownOutput() {
+    void shutdownOutput() {
         try {
             channel.shutdownOutput();
         } catch (IOException e) {
             cancelReceive();
             fatalError(e, "Fatal error on shutdown of the write side");
         }
-    }
-
-    @Override
-    public boolean canWriteEof() {
-        return true;
     }
 
     @Override

@@ -27,7 +27,6 @@ final class SocketTransport extends StreamSocketTransport {
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
 
     private boolean readingPaused;
-    private boolean eof;
 
     /** Wraps {@code channel} and starts it as asyncio does (see {@link StreamSocketTransport}). */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
@@ -212,27 +211,12 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     @Override
-    public void writeEof() {
-        if (closing || eof) {
-            return;
-        }
-        eof = true;
-        if (buffer.isEmpty()) {
-            shutdownOutput();
-        }
-    }
-
-    private void shutdownOutput() {
+    void shutdownOutput() {
         try {
             channel.shutdownOutput();
         } catch (IOException e) {
             fatalError(e, "Fatal error on shutdown of the write side");
         }
-    }
-
-    @Override
-    public boolean canWriteEof() {
-        return true;
     }
 
     @Override

@@ -20,6 +20,7 @@ abstract class StreamSocketTransport extends SelectorTransport<SocketChannel> im
     private BaseProtocol protocol;   // read through getProtocol()
     Protocol streamProtocol;         // exactly one of these two is set
     BufferedProtocol bufferedProtocol;
+    boolean eof;                     // writeEof was called
 
     /** {@code waiter} (may be null) gets its result once the protocol knows the connection. */
     StreamSocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
@@ -47,6 +48,26 @@ abstract class StreamSocketTransport extends SelectorTransport<SocketChannel> im
 
     /** Starts reading (the transport is not paused); runs soon after construction, after connectionMade. */
     abstract void startReading();
+
+    /** writeEof: the write side shuts once the buffered writes are out (asyncio's write_eof). */
+    @Override
+    public void writeEof() {
+        if (closing || eof) {
+            return;
+        }
+        eof = true;
+        if (!hasBufferedWrites()) {
+            shutdownOutput();
+        }
+    }
+
+    /** Shuts the write side of the socket now (a failure is fatal to the transport). */
+    abstract void shutdownOutput();
+
+    @Override
+    public boolean canWriteEof() {
+        return true;
+    }
 
     /** As asyncio: TCP connections do not wait to coalesce small writes (Nagle off). */
     private static void setNoDelay(SocketChannel channel) {
