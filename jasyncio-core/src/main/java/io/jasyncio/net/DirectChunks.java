@@ -10,7 +10,8 @@ import java.util.ArrayDeque;
  * Direct chunks for the bytes a socket transport could not send at once, reused per loop: NIO
  * writes a heap buffer through a temporary direct copy, so buffered bytes kept in direct chunks
  * go to the socket without that second copy, and reuse spares an allocation (and the cleaner's
- * work) per buffered write. Loop thread only; at most {@link #KEPT} free chunks are kept.
+ * work) per buffered write. The proactor transports' write queues ({@link ProactorWriteQueue})
+ * take their chunks here too: a send in flight needs memory that does not move. Loop thread only; at most {@link #KEPT} free chunks are kept.
  */
 final class DirectChunks {
     static final int CHUNK = 64 * 1024;

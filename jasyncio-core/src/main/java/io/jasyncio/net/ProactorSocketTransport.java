@@ -30,7 +30,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
      * The classes a connection needs, loaded with this one (the loop loads it when it starts): a
      * first connection accepted when no descriptor is left could not open their class files.
      */
-    static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, ProactorBuffers.class, WriteFlowControl.class);
+    static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, WriteFlowControl.class);
 
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
@@ -56,7 +56,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         this.proactor = proactor;
         this.reads = proactor.newOperation(channel, this::receiveCompleted);
         this.writes = proactor.newOperation(channel, this::sendCompleted);
-        this.queue = new ProactorWriteQueue(ProactorBuffers.of(loop));
+        this.queue = new ProactorWriteQueue(DirectChunks.of(loop));
         this.flow = new WriteFlowControl(loop, this);
     }
 

@@ -5,18 +5,18 @@ import java.util.ArrayDeque;
 
 /**
  * What a proactor transport accepted and the kernel has not yet reported sent, the send in flight
- * included: a queue of direct chunks from the loop's {@link ProactorBuffers}, each in read mode
+ * included: a queue of direct chunks from the loop's {@link DirectChunks}, each in read mode
  * (position to limit: not sent yet). Small writes are packed into the tail chunk, even while it is
  * being sent (the send covers only the bytes that were there when it was asked for).
  */
 final class ProactorWriteQueue {
     private final ArrayDeque<ByteBuffer> chunks = new ArrayDeque<>();
-    private final ProactorBuffers pool;
+    private final DirectChunks pool;
     private long size;
     /** A chunk dropped by {@link #clear} while the kernel still reads it: given back once the send completes. */
     private ByteBuffer owedByKernel;
 
-    ProactorWriteQueue(ProactorBuffers pool) {
+    ProactorWriteQueue(DirectChunks pool) {
         this.pool = pool;
     }
 
@@ -34,7 +34,7 @@ final class ProactorWriteQueue {
         while (data.hasRemaining()) {
             ByteBuffer tail = chunks.peekLast();
             if (tail == null || tail.limit() == tail.capacity()) {
-                tail = pool.take().limit(0);
+                tail = pool.take();
                 chunks.addLast(tail);
             }
             int n = Math.min(data.remaining(), tail.capacity() - tail.limit());
