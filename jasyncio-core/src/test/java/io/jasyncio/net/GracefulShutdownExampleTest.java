@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,8 @@ class GracefulShutdownExampleTest {
     /**
      * Whether connecting is refused within {@code seconds}: NIO closes a channel its selector
      * watched at the selector's next turn, so the listener may take a loop iteration to go.
+     * A connect that races the close is reset rather than refused (the kernel drops the
+     * listener's half-open queue with a RST); that attempt proves nothing, so try again.
      */
     private static boolean refusedWithin(int port, double seconds) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
@@ -77,6 +80,8 @@ class GracefulShutdownExampleTest {
                 connect(port).close();
             } catch (ConnectException refused) {
                 return true;
+            } catch (SocketException resetWhileClosing) {
+                // raced the listener's close: the next attempt tells
             }
             Thread.sleep(20);
         }
@@ -98,7 +103,7 @@ class GracefulShutdownExampleTest {
             while ((n = in.read(buf)) > 0) {
                 out.append(new String(buf, 0, n, StandardCharsets.US_ASCII));
             }
-        } catch (java.net.SocketException reset) {
+        } catch (SocketException reset) {
             // cut off: the end as well
         }
         return out.toString();
