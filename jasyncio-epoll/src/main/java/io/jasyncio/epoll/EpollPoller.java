@@ -42,7 +42,7 @@ public final class EpollPoller implements Poller {
     private static final int MAX_EVENTS = 4096;
 
     private final Arena arena = Arena.ofShared();
-    private final LibC.Errno errno = new LibC.Errno(arena);
+    private final Downcalls.Errno errno = new Downcalls.Errno(arena);
     private final MemorySegment ctlEvent = arena.allocate(EPOLL_EVENT_SIZE, 8);
     private final int epfd;
     private final int eventFd;

@@ -1,23 +1,21 @@
 package io.jasyncio.epoll;
 
-import java.lang.foreign.Arena;
+import io.jasyncio.epoll.Downcalls.Errno;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 
+import static io.jasyncio.epoll.Downcalls.bind;
+import static io.jasyncio.epoll.Downcalls.linkageFailure;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The few Linux C functions the epoll loop calls, bound once as FFM downcall handles. Calls that
- * can fail take a per-caller {@link Errno} segment first: the linker copies {@code errno} into it
- * right after the call, before the JVM can clobber it.
+ * The few Linux C functions the epoll loop calls, bound once as FFM downcall handles
+ * ({@link Downcalls}). Calls that can fail take a per-caller {@link Errno} segment first.
  *
  * <p>Each wrapper returns the C result unchanged (negative on failure); callers decide which
  * errno values are expected.
@@ -52,11 +50,7 @@ final class LibC {
     /** An int field of an epoll_event: packed structs leave the data half unaligned. */
     static final ValueLayout.OfInt EVENT_INT = JAVA_INT.withByteAlignment(1);
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup LIBC = LINKER.defaultLookup();
-    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
-    private static final MemoryLayout ERRNO_LAYOUT = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = ERRNO_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option ERRNO_OPTION = Downcalls.CAPTURE_ERRNO;
 
     private static final MethodHandle EPOLL_CREATE1 = bind("epoll_create1", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
     private static final MethodHandle EPOLL_CTL = bind("epoll_ctl",
@@ -75,12 +69,6 @@ final class LibC {
     private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
 
-    @SuppressWarnings("restricted") // native access is granted by --enable-native-access
-    private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-        MemorySegment symbol = LIBC.find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
-        return LINKER.downcallHandle(symbol, descriptor, options);
-    }
-
     /** Does nothing but run this class's initializer, which binds every function. */
     static void link() {
     }
@@ -88,19 +76,6 @@ final class LibC {
     private static boolean isX86_64() {
         String arch = System.getProperty("os.arch", "");
         return arch.equals("amd64") || arch.equals("x86_64");
-    }
-
-    /** Where one thread's calls leave errno. Not shared between threads. */
-    static final class Errno {
-        final MemorySegment segment;
-
-        Errno(Arena arena) {
-            this.segment = arena.allocate(ERRNO_LAYOUT);
-        }
-
-        int value() {
-            return (int) ERRNO.get(segment, 0L);
-        }
     }
 
     static int epollCreate1(Errno errno, int flags) {
@@ -158,17 +133,6 @@ final class LibC {
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
-    }
-
-    /** Downcalls throw nothing checked; anything here is a binding bug. */
-    private static RuntimeException linkageFailure(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new IllegalStateException("native call failed", t);
     }
 
     static String describe(int errno) {

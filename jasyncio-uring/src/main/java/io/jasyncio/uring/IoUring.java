@@ -1,5 +1,6 @@
 package io.jasyncio.uring;
 
+import io.jasyncio.epoll.Downcalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -56,7 +57,7 @@ final class IoUring implements AutoCloseable {
     private static final VarHandle INT = JAVA_INT.varHandle();
 
     private final Arena arena = Arena.ofShared(); // made on one thread, used on the loop's
-    private final UringSys.Errno errno = new UringSys.Errno(arena);
+    private final Downcalls.Errno errno = new Downcalls.Errno(arena);
     private final MemorySegment timespec = arena.allocate(16, 8);
     private final MemorySegment waitArg = arena.allocate(GETEVENTS_ARG_SIZE, 8);
     final int fd;

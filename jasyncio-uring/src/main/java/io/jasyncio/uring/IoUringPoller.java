@@ -1,5 +1,6 @@
 package io.jasyncio.uring;
 
+import io.jasyncio.epoll.Downcalls;
 import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.epoll.EventFdWakeup;
 import io.jasyncio.internal.loop.IoRegistration;
@@ -102,7 +103,7 @@ public final class IoUringPoller implements Poller {
             throw new IOException("the io_uring poller cannot run: " + reason);
         }
         ring = new IoUring(1024, taskRun);
-        UringSys.Errno errno = new UringSys.Errno(arena);
+        Downcalls.Errno errno = new Downcalls.Errno(arena);
         int efd = UringSys.eventfd(errno, UringSys.EFD_NONBLOCK | UringSys.EFD_CLOEXEC);
         if (efd < 0) {
             ring.close();

@@ -1,13 +1,14 @@
 package io.jasyncio.uring;
 
-import java.lang.foreign.Arena;
+import io.jasyncio.epoll.Downcalls;
+import io.jasyncio.epoll.Downcalls.Errno;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 
+import static io.jasyncio.epoll.Downcalls.bind;
+import static io.jasyncio.epoll.Downcalls.linkageFailure;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -16,8 +17,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * The system calls the io_uring loop makes, bound once through the FFM API: io_uring_setup and
  * io_uring_enter (through syscall(2): glibc has no wrappers), mmap/munmap for the shared rings,
  * and eventfd/read/close for the wake-up (written by the epoll module's
- * {@link io.jasyncio.epoll.EventFdWakeup}). The setup, enter, mmap and eventfd calls report errno in the
- * caller's {@link Errno}. x86-64 system call numbers (aarch64 shares them for io_uring).
+ * {@link io.jasyncio.epoll.EventFdWakeup}), bound with the epoll module's {@link Downcalls}. The
+ * setup, enter, mmap and eventfd calls report errno in the caller's {@link Errno}. x86-64 system
+ * call numbers (aarch64 shares them for io_uring).
  */
 final class UringSys {
     private UringSys() {
@@ -40,10 +42,7 @@ final class UringSys {
     static final int ETIME = 62;
     static final int EINVAL = 22;
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
-    private static final MemoryLayout ERRNO_LAYOUT = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = ERRNO_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option ERRNO_OPTION = Downcalls.CAPTURE_ERRNO;
 
     private static final MethodHandle SETUP = bind("syscall",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS), ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
@@ -61,28 +60,8 @@ final class UringSys {
     private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
-    @SuppressWarnings("restricted") // native access is granted by --enable-native-access
-    private static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-        MemorySegment symbol = LINKER.defaultLookup().find(name)
-                .orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
-        return LINKER.downcallHandle(symbol, descriptor, options);
-    }
-
     /** Runs this class's initializer, which binds every function: a failure shows here. */
     static void link() {
-    }
-
-    /** Where one thread's calls leave errno. */
-    static final class Errno {
-        final MemorySegment segment;
-
-        Errno(Arena arena) {
-            this.segment = arena.allocate(ERRNO_LAYOUT);
-        }
-
-        int value() {
-            return (int) ERRNO.get(segment, 0L);
-        }
     }
 
     static int ioUringSetup(Errno errno, int entries, MemorySegment params) {
@@ -163,16 +142,6 @@ final class UringSys {
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
-    }
-
-    private static RuntimeException linkageFailure(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new IllegalStateException("native call failed", t);
     }
 
     /** strerror-like text for an errno. */
