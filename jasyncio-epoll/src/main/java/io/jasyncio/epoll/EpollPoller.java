@@ -8,7 +8,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
-import java.util.Arrays;
 
 import static io.jasyncio.epoll.LibC.EPOLL_EVENT_DATA_OFFSET;
 import static io.jasyncio.epoll.LibC.EPOLL_EVENT_SIZE;
@@ -19,7 +18,7 @@ import static io.jasyncio.epoll.LibC.EVENT_INT;
  * {@code SelectionKey}s, no synchronized key sets. Level-triggered, like asyncio's selectors.
  *
  * <ul>
- *   <li>Channels are found by fd in an array (grown as needed); each registration remembers its
+ *   <li>Channels are found by fd in an {@link FdTable}; each registration remembers its
  *       fd and the events epoll has for it.</li>
  *   <li>{@code epoll_wait} fills a native events array reused across calls; a full array doubles
  *       for the next call (as Netty does), so a burst is drained in fewer calls.</li>
@@ -50,8 +49,7 @@ public final class EpollPoller implements Poller {
     private Arena eventsArena;
     private MemorySegment events;
     private int eventsCapacity;
-    private IoRegistration[] byFd = new IoRegistration[256];
-    private int watched;
+    private final FdTable watched = new FdTable();
     private final EventFdWakeup wakeups;
     private boolean closed;
 
@@ -155,35 +153,20 @@ public final class EpollPoller implements Poller {
 
     @Override
     public IoRegistration registrationOf(SelectableChannel channel) {
-        int fd = ChannelFds.fdOf(channel);
-        IoRegistration[] table = byFd;
-        if (fd < 0 || fd >= table.length) {
-            return null;
-        }
-        IoRegistration registration = table[fd];
-        return registration != null && registration.channel() == channel ? registration : null;
+        return watched.ofChannel(channel);
     }
 
     /** The number of channels watched now (for tests and statistics). */
     public int watchedCount() {
-        return watched;
+        return watched.size();
     }
 
     private void remember(int fd, IoRegistration registration) {
-        if (fd >= byFd.length) {
-            byFd = Arrays.copyOf(byFd, Math.max(fd + 1, byFd.length * 2));
-        }
-        if (byFd[fd] == null) {
-            watched++;
-        }
-        byFd[fd] = registration; // may replace a closed channel's registration: its fd was reused
+        watched.put(fd, registration); // may replace a closed channel's registration: its fd was reused
     }
 
     private void forget(int fd, IoRegistration registration) {
-        if (fd < byFd.length && byFd[fd] == registration) {
-            byFd[fd] = null;
-            watched--;
-        }
+        watched.remove(fd, registration);
         registration.pollerKey = null;
     }
 
@@ -215,12 +198,12 @@ public final class EpollPoller implements Poller {
         if (closed) {
             throw new ClosedChannelException();
         }
-        if (timeoutNanos == 0 && watched == 0) {
+        if (timeoutNanos == 0 && watched.size() == 0) {
             return 0;
         }
         int n = epollWait(timeoutNanos);
         MemorySegment ready = events;
-        IoRegistration[] table = byFd;
+        FdTable table = watched;
         int reported = 0;
         for (int i = 0; i < n; i++) {
             long base = i * EPOLL_EVENT_SIZE;
@@ -230,7 +213,7 @@ public final class EpollPoller implements Poller {
                 wakeups.rearm();
                 continue;
             }
-            IoRegistration registration = fd < table.length ? table[fd] : null;
+            IoRegistration registration = table.get(fd);
             if (registration == null) {
                 continue;
             }
@@ -312,8 +295,7 @@ public final class EpollPoller implements Poller {
         if (LibC.close(errno, epfd) != 0) {
             failedErrno = errno.value();
         }
-        Arrays.fill(byFd, null);
-        watched = 0;
+        watched.clear();
         if (eventsArena != null) {
             eventsArena.close();
         }

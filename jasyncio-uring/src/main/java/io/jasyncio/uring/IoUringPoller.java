@@ -1,8 +1,9 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.Downcalls;
 import io.jasyncio.epoll.ChannelFds;
+import io.jasyncio.epoll.Downcalls;
 import io.jasyncio.epoll.EventFdWakeup;
+import io.jasyncio.epoll.FdTable;
 import io.jasyncio.internal.loop.IoRegistration;
 import io.jasyncio.internal.loop.Poller;
 
@@ -55,10 +56,9 @@ public final class IoUringPoller implements Poller {
     private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
     private final IoUring ring;
     private final int eventFd;
-    private IoRegistration[] byFd = new IoRegistration[256];
+    private final FdTable watched = new FdTable();
     private final List<Watch> toRearm = new ArrayList<>();
     private boolean wakePollArmed;
-    private int watched;
     private int selects;
     private final IoUring.CompletionSink onCompletion = this::onCompletion;
     private IoEventSink sink;
@@ -158,13 +158,7 @@ public final class IoUringPoller implements Poller {
 
     @Override
     public IoRegistration registrationOf(SelectableChannel channel) {
-        int fd = ChannelFds.fdOf(channel);
-        IoRegistration[] table = byFd;
-        if (fd < 0 || fd >= table.length) {
-            return null;
-        }
-        IoRegistration registration = table[fd];
-        return registration != null && registration.channel() == channel ? registration : null;
+        return watched.ofChannel(channel);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -258,7 +252,7 @@ public final class IoUringPoller implements Poller {
 
     /** The number of channels watched now (for tests and statistics). */
     public int watchedCount() {
-        return watched;
+        return watched.size();
     }
 
     private void arm(Watch watch) throws IOException {
@@ -277,14 +271,8 @@ public final class IoUringPoller implements Poller {
     }
 
     private void remember(Watch watch) {
-        int fd = watch.fd;
-        if (fd >= byFd.length) {
-            byFd = Arrays.copyOf(byFd, Math.max(fd + 1, byFd.length * 2));
-        }
-        IoRegistration previous = byFd[fd];
-        if (previous == null) {
-            watched++;
-        } else if (previous.pollerKey instanceof Watch stale && stale != watch) {
+        IoRegistration previous = watched.put(watch.fd, watch.registration);
+        if (previous != null && previous.pollerKey instanceof Watch stale && stale != watch) {
             try {
                 cancel(stale); // a closed channel's fd, reused: its poll must not keep the old file
             } catch (IOException e) {
@@ -292,15 +280,10 @@ public final class IoUringPoller implements Poller {
             }
             previous.pollerKey = null;
         }
-        byFd[fd] = watch.registration;
     }
 
     private void forget(Watch watch) {
-        int fd = watch.fd;
-        if (fd < byFd.length && byFd[fd] == watch.registration) {
-            byFd[fd] = null;
-            watched--;
-        }
+        watched.remove(watch.fd, watch.registration);
         watch.registration.pollerKey = null;
     }
 
@@ -351,7 +334,7 @@ public final class IoUringPoller implements Poller {
             return;
         }
         int fd = (int) (userData >>> 32);
-        IoRegistration registration = fd < byFd.length ? byFd[fd] : null;
+        IoRegistration registration = watched.get(fd);
         if (registration == null || !(registration.pollerKey instanceof Watch watch)
                 || watch.userData() != userData || !watch.armed) {
             return; // a cancelled poll's late completion
@@ -396,7 +379,8 @@ public final class IoUringPoller implements Poller {
 
     /** Cancels the polls of channels closed while watched, so their files are released. */
     private void sweepClosed() throws IOException {
-        for (IoRegistration registration : byFd) {
+        for (int fd = 0, n = watched.capacity(); fd < n; fd++) {
+            IoRegistration registration = watched.get(fd);
             if (registration != null && registration.pollerKey instanceof Watch watch
                     && !registration.channel().isOpen()) {
                 cancel(watch);
@@ -422,9 +406,8 @@ public final class IoUringPoller implements Poller {
         closed = true;
         ring.close(); // ends every armed poll and releases the files they held
         UringSys.close(eventFd);
-        Arrays.fill(byFd, null);
+        watched.clear();
         Arrays.fill(inFlight, null); // the ring is gone: no request will complete
-        watched = 0;
         arena.close();
     }
 }
