@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.Selector;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -41,6 +42,16 @@ final class NioPoller implements Poller {
                 channel.configureBlocking(false);
             }
             registration.pollerKey = channel.register(selector, nioOps, registration);
+        } else if (ops == 0 && channel instanceof ServerSocketChannel) {
+            // A listener the loop stops watching is about to be closed (a server closing) or
+            // paused: deregister it now. A channel closed while registered stays open in the
+            // kernel until the next select, still completing handshakes it then resets; asyncio's
+            // server.close() stops listening at once. (selectNow's ready keys go to the
+            // selected-key set, which the Consumer form of select never uses: dropped here.)
+            key.cancel();
+            registration.pollerKey = null;
+            selector.selectNow();
+            selector.selectedKeys().clear();
         } else if (ops == 0) {
             // Keep the key with no interest rather than cancel it: a cancelled key stays in the
             // selector until its next select, and registering the channel again before that (a

@@ -54,8 +54,11 @@ class WatchdogTest {
                 assertNull(loop.getObserver(), "closing the watchdog uninstalls it");
                 return null;
             });
-            assertEquals(1, reports.size(), "one report per blocked episode: " + reports);
-            BlockedLoopReport report = reports.getFirst();
+            // Only the handler's step is under test: on a loaded machine the main task's short
+            // step can be descheduled past the threshold too, and is then reported, rightly.
+            List<BlockedLoopReport> handler = reports.stream().filter(r -> r.handle().contains("name='profile-handler'")).toList();
+            assertEquals(1, handler.size(), "one report per blocked episode: " + reports);
+            BlockedLoopReport report = handler.getFirst();
             assertEquals("fetchProfileBlocking", report.blockingFrame().getMethodName());
             assertTrue(report.handle().startsWith("<Task pending name='profile-handler'"), report.handle());
             assertTrue(report.blockedSeconds() >= 0.1 && report.blockedSeconds() < 5, report.toString());
@@ -80,9 +83,10 @@ class WatchdogTest {
                 return null;
             });
         }
-        assertEquals(2, reports.size(), reports.toString());
-        for (BlockedLoopReport report : reports) {
-            assertEquals("verifySignatureOnTheCpu", report.blockingFrame().getMethodName(), report.toString());
-        }
+        // Both verify steps, each once, in their own frame (a short step descheduled past the
+        // threshold on a loaded machine may be reported too, rightly, in another frame).
+        long caught = reports.stream().filter(r -> r.blockingFrame() != null
+                && r.blockingFrame().getMethodName().equals("verifySignatureOnTheCpu")).count();
+        assertEquals(2, caught, reports.toString());
     }
 }

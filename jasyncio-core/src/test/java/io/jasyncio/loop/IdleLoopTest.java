@@ -6,6 +6,9 @@ import org.junit.jupiter.api.Timeout;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,13 +32,18 @@ class IdleLoopTest {
         }
         try (LoopOnThread running = new LoopOnThread()) {
             AtomicLong lastTimeout = new AtomicLong(Long.MIN_VALUE);
+            CountDownLatch blocking = new CountDownLatch(1);
             running.loop.callSoonThreadsafe(() -> running.loop.setObserver(new LoopObserver() {
                 @Override
                 public void beforeSelect(long timeoutNanos, int readyCount, int timerCount) {
                     lastTimeout.set(timeoutNanos);
+                    if (timeoutNanos == -1) {
+                        blocking.countDown();
+                    }
                 }
             }));
-            Thread.sleep(100); // the observer is in, and the loop went back to select
+            // the observer is in, and the loop went back to select (however long a loaded machine takes)
+            assertTrue(blocking.await(10, TimeUnit.SECONDS), "the idle loop never selected with no timeout: " + lastTimeout);
             long tid = running.thread.threadId();
             long cpuBefore = mx.getThreadCpuTime(tid);
             long wallBefore = System.nanoTime();
@@ -60,9 +68,25 @@ class IdleLoopTest {
         java.util.logging.Level previous = loopLog.getLevel();
         loopLog.setLevel(java.util.logging.Level.OFF); // the loop warns about the interrupt; expected here
         try (LoopOnThread running = new LoopOnThread()) {
+            AtomicBoolean interrupted = new AtomicBoolean();
+            CountDownLatch observing = new CountDownLatch(1);
+            CountDownLatch backInSelect = new CountDownLatch(1);
+            running.loop.callSoonThreadsafe(() -> running.loop.setObserver(new LoopObserver() {
+                @Override
+                public void beforeSelect(long timeoutNanos, int readyCount, int timerCount) {
+                    observing.countDown();
+                    // set after interrupt() returned: a clear flag now means the loop saw and cleared it
+                    if (interrupted.get() && !Thread.currentThread().isInterrupted()) {
+                        backInSelect.countDown();
+                    }
+                }
+            }));
+            assertTrue(observing.await(10, TimeUnit.SECONDS), "the loop never went back to select");
             // (a selector returns at once while its thread's interrupt flag is set)
             running.thread.interrupt();
-            Thread.sleep(100);
+            interrupted.set(true);
+            running.loop.callSoonThreadsafe(() -> { }); // a poller that ignores interrupts (epoll) wakes for this
+            assertTrue(backInSelect.await(10, TimeUnit.SECONDS), "the loop never came back to select with its interrupt cleared");
             long tid = running.thread.threadId();
             long cpuBefore = mx.getThreadCpuTime(tid);
             Thread.sleep(500);

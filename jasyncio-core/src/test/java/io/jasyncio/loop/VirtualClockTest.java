@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -207,16 +209,20 @@ class VirtualClockTest {
     void withNoTimerAnIdleVirtualLoopBlocksUntilAnotherThreadCallsIn() throws Exception {
         try (EventLoop loop = EventLoops.newEventLoop()) {
             loop.setClock(new VirtualClock());
-            List<Long> timeouts = new ArrayList<>();
+            List<Long> timeouts = new CopyOnWriteArrayList<>();
+            CountDownLatch blocking = new CountDownLatch(1);
             loop.setObserver(new LoopObserver() {
                 @Override
                 public void beforeSelect(long timeoutNanos, int readyCount, int timerCount) {
                     timeouts.add(timeoutNanos);
+                    if (timeoutNanos == -1) {
+                        blocking.countDown();
+                    }
                 }
             });
             Thread caller = Thread.ofPlatform().start(() -> {
-                try {
-                    Thread.sleep(50);
+                try { // once it blocks (or, if it never does, after a while: the assertion below tells)
+                    blocking.await(10, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     return;
                 }

@@ -5,6 +5,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -19,7 +21,14 @@ final class ChildJvm implements AutoCloseable {
 
     /** Starts {@code java [flags] -Djasyncio.loop=LOOP -cp <this test's class path> ARGS...} (stderr merged). */
     ChildJvm(String loopName, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
+        List<String> command = new ArrayList<>();
+        if (sigintIgnoredHere()) {
+            // Started from a background job (`cmd &` in a script, nohup), this JVM ignores SIGINT
+            // and a child would inherit that: its JVM then never installs a SIGINT handler, and
+            // a test's `kill -INT` does nothing. The child gets the default disposition back.
+            command.addAll(List.of("env", "--default-signal=INT"));
+        }
+        command.addAll(List.of(
                 new File(System.getProperty("java.home"), "bin/java").getPath(),
                 "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
                 "--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED",
@@ -38,6 +47,16 @@ final class ChildJvm implements AutoCloseable {
                 // the child is gone
             }
         });
+    }
+
+    /** Whether this process ignores SIGINT (bit 2 of SigIgn in /proc/self/status). */
+    private static boolean sigintIgnoredHere() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & (1L << 1)) != 0;
+            }
+        }
+        return false;
     }
 
     /** The next output line starting with {@code prefix} (others are kept for the failure message). */

@@ -41,10 +41,12 @@ class GracefulShutdownExampleTest {
             try (Socket shortRequest = connect(port); Socket idle = connect(port); Socket longRequest = connect(port)) {
                 send(longRequest, "work 60000\n");
                 server.awaitLine("request started: work 60000", 10);
-                // Long enough to be still running when SIGTERM lands, even on a loaded machine;
-                // well inside the 4 s deadline.
-                send(shortRequest, "work 1500\n");
-                server.awaitLine("request started: work 1500", 10);
+                // Still running when SIGTERM lands: 3 s for this thread to read the line, spawn
+                // kill and the child's JVM to hand the signal to its loop, however loaded the
+                // machine. It still ends first: its timer is due before the 4 s deadline's, which
+                // starts later, and a loop fires timers in order of their due time.
+                send(shortRequest, "work 3000\n");
+                server.awaitLine("request started: work 3000", 10);
 
                 server.kill("TERM");
                 String stopped = server.awaitLine("SIGTERM: stopped accepting", 10);
@@ -52,7 +54,7 @@ class GracefulShutdownExampleTest {
                 assertTrue(refusedWithin(port, 5), "the listener is closed");
 
                 assertEquals("", readToEnd(idle), "the idle connection is closed with no answer");
-                assertEquals("done 1500\n", readToEnd(shortRequest), "the request in flight finished and answered");
+                assertEquals("done 3000\n", readToEnd(shortRequest), "the request in flight finished and answered");
                 server.awaitLine("deadline passed: cutting off 1 connection(s)", 10);
                 assertEquals("", readToEnd(longRequest), "the request past the deadline is cut off");
                 server.awaitLine("bye", 10);

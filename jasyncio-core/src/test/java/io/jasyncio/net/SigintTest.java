@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,22 +72,30 @@ class SigintTest {
 
     /**
      * The child: a main task that sleeps; "stubborn" swallows the cancellation and holds the loop
-     * thread; "own-handler" installs its own SIGINT handler first and sleeps only 2 s.
+     * thread; "own-handler" installs its own SIGINT handler first and returns once that ran.
      */
     public static final class Probe {
         @SuppressWarnings("sunapi")
         public static void main(String[] args) {
             boolean stubborn = args[0].equals("stubborn");
             boolean ownHandler = args[0].equals("own-handler");
+            CompletableFuture<Void> ownHandlerRan = new CompletableFuture<>();
             if (ownHandler) {
-                sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> say("the application's handler got SIGINT"));
+                sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> {
+                    say("the application's handler got SIGINT");
+                    ownHandlerRan.complete(null);
+                });
             }
             try {
                 Asyncio.run(() -> {
                     Thread loopThread = Thread.currentThread();
                     say("ready");
                     try {
-                        Asyncio.sleep(ownHandler ? 2 : 60);
+                        if (ownHandler) { // until the signal came (however late on a loaded machine), then return
+                            Asyncio.waitFor(() -> Asyncio.await(ownHandlerRan), 30.0);
+                        } else {
+                            Asyncio.sleep(60);
+                        }
                     } catch (CancelledError e) {
                         if (!stubborn) {
                             say("main cancelled on its loop thread: " + (Thread.currentThread() == loopThread));
