@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
 import java.nio.channels.ServerSocketChannel;
@@ -19,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -139,6 +143,26 @@ public abstract class PollerContract {
 
     /** One readiness report. */
     record Event(IoRegistration registration, int ops) {
+    }
+
+    /**
+     * A listener the loop stops watching, then closes (a server closing), refuses connections at
+     * once, as asyncio's does: not only after the poller's next turn, which would first complete
+     * handshakes into its backlog and then reset them (NIO defers closing a channel registered
+     * with a selector; an armed io_uring poll holds the listener's file).
+     */
+    @Test
+    void aListenerNoLongerWatchedIsClosedAtOnce() throws IOException {
+        try (ServerSocketChannel listener = ServerSocketChannel.open()) {
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
+            IoRegistration registration = new IoRegistration(listener);
+            poller.setInterest(registration, Poller.READ);
+            select(0); // watched for real (registered, or its poll submitted)
+            poller.setInterest(registration, 0);
+            listener.close();
+            assertThrows(ConnectException.class, () -> new Socket(InetAddress.getLoopbackAddress(), port).close());
+        }
     }
 
     private List<Event> select(long timeoutNanos) throws IOException {

@@ -7,8 +7,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.channels.ServerSocketChannel;
 import java.util.List;
 
@@ -62,6 +64,25 @@ class ServerTest {
             server.close();
             assertFalse(server.isServing());
             assertEquals(List.of(), server.sockets());
+            server.waitClosed();
+            return null;
+        });
+    }
+
+    /**
+     * As asyncio's: once close() returns, the port refuses connections; no connection is accepted
+     * into the backlog and then reset (a listener's file kept alive until the loop's next turn).
+     */
+    @ParameterizedTest
+    @MethodSource("loops")
+    void closingAServerStopsListeningAtOnce(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Server server = Network.createServer(loop, NetTesting.EchoProtocol::new, "127.0.0.1", 0);
+            int port = NetTesting.port(server);
+            sleep(0); // a loop turn: the listener is watched for real
+            server.close();
+            assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close());
             server.waitClosed();
             return null;
         });

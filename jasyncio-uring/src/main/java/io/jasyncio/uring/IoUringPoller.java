@@ -14,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -151,6 +152,12 @@ public final class IoUringPoller implements Poller {
         watch.ops = ops;
         if (ops == 0) {
             forget(watch);
+            if (channel instanceof ServerSocketChannel) {
+                // A listener no longer watched is about to close (a server closing): its armed
+                // poll holds the file, which would go on completing handshakes it then resets.
+                // Remove the poll now, not at the next select, so closing stops listening at once.
+                ring.submitAndWait(0);
+            }
         } else {
             arm(watch);
         }
