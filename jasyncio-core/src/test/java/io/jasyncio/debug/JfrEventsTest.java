@@ -49,11 +49,14 @@ class JfrEventsTest {
         List<RecordedEvent> events = RecordingFile.readAllEvents(file);
         List<RecordedEvent> slow = events.stream().filter(e -> e.getEventType().getName().equals("io.jasyncio.SlowCallback")).toList();
         List<RecordedEvent> blocked = events.stream().filter(e -> e.getEventType().getName().equals("io.jasyncio.BlockedLoop")).toList();
-        assertEquals(1, slow.size(), events.toString());
-        assertTrue(slow.getFirst().getString("handle").contains("JfrEventsTest lambda"), slow.getFirst().toString());
-        assertTrue(slow.getFirst().getDuration("took").toMillis() >= 290, slow.getFirst().toString());
-        assertEquals(1, blocked.size(), events.toString());
-        assertTrue(blocked.getFirst().getString("blockingFrame").contains("JfrEventsTest.holdTheLoop("), blocked.getFirst().toString());
+        // Only the held callback is slow by design; on a loaded machine a descheduled fast one may
+        // rightly be reported too, so count the ones that held the loop for the 300 ms.
+        List<RecordedEvent> held = slow.stream().filter(e -> e.getDuration("took").toMillis() >= 290).toList();
+        assertEquals(1, held.size(), events.toString());
+        assertTrue(held.getFirst().getString("handle").contains("JfrEventsTest lambda"), held.getFirst().toString());
+        List<RecordedEvent> blockedByHold = blocked.stream()
+                .filter(e -> e.getString("blockingFrame").contains("JfrEventsTest.holdTheLoop(")).toList();
+        assertEquals(1, blockedByHold.size(), events.toString());
     }
 
     @Test
