@@ -23,10 +23,11 @@ import java.util.List;
  * asks for a receive again. Writes: a large write with nothing queued goes to the socket at once,
  * as on the readiness transport; otherwise bytes are copied into the {@link ProactorWriteQueue}
  * and sent one chunk at a time; the queue counts the send in flight, so {@code getWriteBufferSize}
- * and the high/low water marks see every byte the kernel has not yet reported sent. {@code writeEof} shuts the
- * write side once the queue drains. Closing asks the kernel to cancel what is in flight; the
- * channel closes on {@code connectionLost}, one loop turn after anything was asked for (every
- * request has reached the kernel, which then holds the socket until the request ends).
+ * and the high/low water marks see every byte the kernel has not yet reported sent.
+ * {@code writeEof} shuts the write side once the queue drains. Closing asks the kernel to cancel
+ * what is in flight; the channel closes on {@code connectionLost}, one loop turn after anything
+ * was asked for (every request has reached the kernel, which then holds the socket until the
+ * request ends).
  */
 final class ProactorSocketTransport extends StreamSocketTransport {
     /**
@@ -59,6 +60,8 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     private ByteBuffer room;
     private StreamReaderProtocol roomLender;
     private boolean receiveScheduled;
+    /** The multishot receive in flight was cancelled to switch to receives into the reader's room. */
+    private boolean endingMultishot;
     /** Bytes received straight into a reader's room (for tests and statistics). */
     long bytesReceivedInPlace;
 
@@ -81,6 +84,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
 
     private void receive() {
         receiving = true;
+        endingMultishot = false;
         ByteBuffer into = streamProtocol instanceof StreamReaderProtocol streams ? streams.lendRoom() : null;
         if (into != null) {
             room = into;
@@ -137,12 +141,13 @@ final class ProactorSocketTransport extends StreamSocketTransport {
                 receivedInPlace(lender, lentRoom, n);
                 continue; // the room was filled, not returned
             } else {
-                deliver(data); // also bytes received into a reader's room whose protocol was replaced meanwhile
+                deliver(data); // also bytes in the room of a reader whose protocol was replaced meanwhile
             }
             if (lentRoom != null) {
                 lender.lentRoomReturned(lentRoom);
-            } else if (receiving && isReading() && streamProtocol instanceof StreamReaderProtocol streams
-                    && streams.canLendRoom()) {
+            } else if (receiving && !endingMultishot && isReading()
+                    && streamProtocol instanceof StreamReaderProtocol streams && streams.canLendRoom()) {
+                endingMultishot = true;
                 reads.cancel(); // the reader now takes receives in place: end the multishot one
             }
         }

@@ -9,8 +9,8 @@ import java.nio.ByteBuffer;
 
 /**
  * One request slot of a proactor transport on the ring: a multishot receive, a receive into a
- * buffer or a send on one socket, at most one in flight. The poller holds it only while its request is in flight (by the
- * request's user data). Completions queue here, and the first one queues the transport's
+ * buffer or a send on one socket, at most one in flight. The poller holds it only while its
+ * request is in flight (by the request's user data). Completions queue here, and the first one queues the transport's
  * callback on the loop, which then takes them all in order ({@link #nextCompletion}).
  */
 final class RingOperation implements Proactor.Operation {
@@ -87,7 +87,7 @@ final class RingOperation implements Proactor.Operation {
 
     @Override
     public void cancel() {
-        if (userData != 0 && !cancelRequested) { // one cancel request ends it
+        if (userData != 0) {
             cancelRequested = true;
             poller.cancel(this);
         }
