@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Streams on the io_uring loop's proactor transport, where a receive lands straight in the
@@ -143,6 +144,8 @@ class ProactorStreamsTest {
      */
     @Test
     void bytesThatBeatTheCancelOfAReceiveIntoTheReaderWaitForResume() {
+        // with defer, the receive's kernel half runs only in the loop's waiting enter, after the cancel: it never wins
+        assumeFalse("defer".equalsIgnoreCase(System.getProperty("jasyncio.uring.taskrun")), "needs task work outside the loop's wait");
         NetTesting.run(LOOP, 20, () -> {
             EventLoop loop = getRunningLoop();
             Future<StreamConnection> accepted = loop.createFuture();
