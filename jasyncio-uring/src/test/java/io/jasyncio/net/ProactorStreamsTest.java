@@ -224,6 +224,84 @@ class ProactorStreamsTest {
     }
 
     /**
+     * A BufferedProtocol that empties its buffer from a task, between a getBuffer and the next
+     * (as its contract allows: the buffer is its own until it hands it out): every byte arrives
+     * where the last getBuffer said. A receive left in flight into a buffer handed out earlier
+     * would land where the protocol no longer expects it.
+     */
+    @Test
+    void aBufferedProtocolThatMovesItsBytesBetweenCallsGetsEveryByte() {
+        long total = 4L << 20;
+        NetTesting.run(LOOP, 30, () -> {
+            EventLoop loop = getRunningLoop();
+            Future<Long> eof = loop.createFuture();
+            String[] mismatch = new String[1];
+            BufferedProtocol collector = new BufferedProtocol() {
+                final ByteBuffer buf = ByteBuffer.allocateDirect(64 * 1024);
+                int writeAt;
+                long checked;
+
+                /** Checks and drops every byte received so far: the next getBuffer starts at 0 again. */
+                void consume() {
+                    for (int i = 0; i < writeAt; i++, checked++) {
+                        if (mismatch[0] == null && buf.get(i) != CounterStream.byteAt(checked)) {
+                            mismatch[0] = "wrong byte at position " + checked;
+                        }
+                    }
+                    writeAt = 0;
+                }
+
+                @Override
+                public ByteBuffer getBuffer(int sizeHint) {
+                    if (buf.capacity() - writeAt < 1024) {
+                        consume();
+                    }
+                    return buf.duplicate().position(writeAt).limit(buf.capacity());
+                }
+
+                @Override
+                public void bufferUpdated(int nbytes) {
+                    writeAt += nbytes;
+                }
+
+                @Override
+                public boolean eofReceived() {
+                    consume();
+                    eof.setResult(checked);
+                    return false;
+                }
+
+                @Override
+                public void connectionMade(Transport transport) {
+                    Runnable[] every = new Runnable[1];
+                    every[0] = () -> {
+                        consume();
+                        if (!eof.isDone()) {
+                            loop.callLater(0.0005, every[0]);
+                        }
+                    };
+                    every[0].run();
+                }
+
+                @Override
+                public void connectionLost(Throwable exc) {
+                }
+            };
+            Server server = Network.createServer(loop, () -> collector, "127.0.0.1", 0);
+            StreamConnection c = openConnection("127.0.0.1", NetTesting.port(server));
+            for (long at = 0; at < total; at += 16 * 1024) {
+                c.writer().write(CounterStream.chunk(at, 16 * 1024));
+                c.writer().drain();
+            }
+            c.writer().writeEof();
+            assertEquals(total, await(eof));
+            assertEquals(null, mismatch[0]);
+            NetTesting.closeAll(c, server);
+            return null;
+        });
+    }
+
+    /**
      * The reader's side of a lend, without a socket: what a receive writes into the lent room
      * becomes the reader's next bytes, wherever the reader's unread bytes went meanwhile.
      */
