@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -295,7 +296,7 @@ class ProactorStreamsTest {
             }
             c.writer().writeEof();
             assertEquals(total, await(eof));
-            assertEquals(null, mismatch[0]);
+            assertNull(mismatch[0]);
             NetTesting.closeAll(c, server);
             return null;
         });
