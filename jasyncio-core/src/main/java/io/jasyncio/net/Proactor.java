@@ -16,7 +16,8 @@ import java.nio.channels.SocketChannel;
 public interface Proactor {
     /**
      * One request slot on one socket: at most one request in flight at a time. A buffer handed to
-     * {@link #send} must be direct and stay untouched (in the range given) until the send completes.
+     * {@link #send} or {@link #recvInto} must be direct and stay untouched (in the range given)
+     * until the request ends: the kernel reads or writes it meanwhile, at any moment.
      */
     interface Operation {
         /**
@@ -24,6 +25,14 @@ public interface Proactor {
          * request ends: a completion with {@link #more()} false (end of stream, an error, cancelled).
          */
         void recvMultishot();
+
+        /**
+         * Asks for one receive into {@code target} (direct), between its position and limit: one
+         * completion ({@link #more()} false) with the count of bytes written there from its
+         * position (0: end of stream), or -errno; {@link #received()} is null. The operation keeps
+         * {@code target} reachable until then.
+         */
+        void recvInto(ByteBuffer target);
 
         /** Asks for a send of every byte of {@code source} between position and limit. */
         void send(ByteBuffer source);
@@ -41,7 +50,10 @@ public interface Proactor {
         /** This completion's result: bytes moved (a receive of 0: end of stream), or -errno. */
         int result();
 
-        /** A receive completion's bytes (position 0, limit {@link #result()}); valid until {@link #nextCompletion()}. */
+        /**
+         * A multishot receive completion's bytes (position 0, limit {@link #result()}); valid until
+         * {@link #nextCompletion()}. Null for a {@link #recvInto} (its bytes are in its target).
+         */
         ByteBuffer received();
 
         /** Whether the request goes on after this completion. */

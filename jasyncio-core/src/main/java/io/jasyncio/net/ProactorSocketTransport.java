@@ -15,15 +15,19 @@ import java.util.List;
  *
  * <p>Reads: one multishot receive is in flight, and the loop completes it once per arrival,
  * into a buffer of its own; the bytes go to the protocol straight from there (into the protocol's
- * own buffers for a {@link BufferedProtocol}, as many as it takes). {@code pauseReading} cancels
- * the receive; what arrives before the cancel takes effect (or the end of the stream) is held and
- * delivered after {@code resumeReading}, which asks for a receive again. Writes: bytes are copied
- * into the {@link ProactorWriteQueue} and sent one chunk at
- * a time; the queue counts the send in flight, so {@code getWriteBufferSize} and the high/low
- * water marks see every byte the kernel has not yet reported sent. {@code writeEof} shuts the
- * write side once the queue drains. Closing asks the kernel to cancel what is in flight; the
- * channel closes on {@code connectionLost}, one loop turn after anything was asked for (every
- * request has reached the kernel, which then holds the socket until the request ends).
+ * own buffers for a {@link BufferedProtocol}, as many as it takes). A {@link StreamReader} of bulk
+ * data (a direct buffer) instead lends its free room, and one receive at a time lands there, no
+ * copy (see {@code StreamReader.lendRoom}); the next is asked for once the task the bytes woke has
+ * read them. {@code pauseReading} cancels the receive; what arrives before the cancel takes effect
+ * (or the end of the stream) is held (copied) and delivered after {@code resumeReading}, which
+ * asks for a receive again. Writes: a large write with nothing queued goes to the socket at once,
+ * as on the readiness transport; otherwise bytes are copied into the {@link ProactorWriteQueue}
+ * and sent one chunk at a time; the queue counts the send in flight, so {@code getWriteBufferSize}
+ * and the high/low water marks see every byte the kernel has not yet reported sent.
+ * {@code writeEof} shuts the write side once the queue drains. Closing asks the kernel to cancel
+ * what is in flight; the channel closes on {@code connectionLost}, one loop turn after anything
+ * was asked for (every request has reached the kernel, which then holds the socket until the
+ * request ends).
  */
 final class ProactorSocketTransport extends StreamSocketTransport {
     /**
@@ -31,6 +35,9 @@ final class ProactorSocketTransport extends StreamSocketTransport {
      * first connection accepted when no descriptor is left could not open their class files.
      */
     static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, WriteFlowControl.class);
+
+    /** From this size on, a write with nothing queued is first tried on the socket itself ({@link #writeAtOnce}). */
+    static final int WRITE_AT_ONCE_FROM = 32 * 1024;
 
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
@@ -49,6 +56,14 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     private boolean sending;
     private boolean readingPaused;
     private boolean readEnded;
+    /** The reader's room the receive in flight fills, and the protocol that lent it; null: a multishot receive. */
+    private ByteBuffer room;
+    private StreamReaderProtocol roomLender;
+    private boolean receiveScheduled;
+    /** The multishot receive in flight was cancelled to switch to receives into the reader's room. */
+    private boolean endingMultishot;
+    /** Bytes received straight into a reader's room (for tests and statistics). */
+    long bytesReceivedInPlace;
 
     ProactorSocketTransport(EventLoop loop, Proactor proactor, SocketChannel channel, BaseProtocol protocol,
                             Future<Void> waiter, Server server) {
@@ -69,36 +84,92 @@ final class ProactorSocketTransport extends StreamSocketTransport {
 
     private void receive() {
         receiving = true;
-        reads.recvMultishot();
+        endingMultishot = false;
+        ByteBuffer into = streamProtocol instanceof StreamReaderProtocol streams ? streams.lendRoom() : null;
+        if (into != null) {
+            room = into;
+            roomLender = (StreamReaderProtocol) streamProtocol;
+            reads.recvInto(into);
+        } else {
+            reads.recvMultishot();
+        }
+    }
+
+    /** Whether a new receive is due: none in flight, reading, nothing held back, no end yet. */
+    private boolean receiveDue() {
+        return !receiving && isReading() && !readEnded && connLost == 0 && held == null && !heldEof;
+    }
+
+    /**
+     * Asks for the next receive once the callbacks queued meanwhile ran: a task woken by the
+     * bytes just delivered reads them first, so a reader lends its whole room, not what is left.
+     */
+    private void receiveSoon() {
+        if (!receiveScheduled) {
+            receiveScheduled = true;
+            loop.callSoon(() -> {
+                receiveScheduled = false;
+                if (receiveDue()) {
+                    receive();
+                }
+            });
+        }
     }
 
     /** The receive's completions, in order: bytes, the end of the stream, an error, or its end. */
     private void receiveCompleted() {
         while (reads.nextCompletion()) {
             int n = reads.result();
+            ByteBuffer lentRoom = room;
+            StreamReaderProtocol lender = roomLender;
             if (!reads.more()) {
                 receiving = false;
+                room = null;
+                roomLender = null;
             }
+            ByteBuffer data = n <= 0 ? null : lentRoom == null ? reads.received() : lentRoom.slice(0, n);
             if (closing || connLost > 0 || reads.cancelled()) {
-                continue; // asyncio's close() cancels the read: what comes now is dropped
-            }
-            if (n < 0) {
+                // asyncio's close() cancels the read: what comes now is dropped
+            } else if (n < 0) {
                 fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
             } else if (readingPaused || held != null || heldEof) {
-                hold(n == 0 ? null : reads.received()); // after what is held already, in order
+                hold(data); // after what is held already, in order (null: the end of the stream)
             } else if (n == 0) {
                 readEnded = true;
                 readEof();
+            } else if (lentRoom != null && lender == streamProtocol) {
+                receivedInPlace(lender, lentRoom, n);
+                continue; // the room was filled, not returned
             } else {
-                deliver(reads.received());
+                deliver(data); // also bytes in the room of a reader whose protocol was replaced meanwhile
+            }
+            if (lentRoom != null) {
+                lender.lentRoomReturned(lentRoom);
+            } else if (receiving && !endingMultishot && isReading()
+                    && streamProtocol instanceof StreamReaderProtocol streams && streams.canLendRoom()) {
+                endingMultishot = true;
+                reads.cancel(); // the reader now takes receives in place: end the multishot one
             }
         }
-        if (!receiving && isReading() && !readEnded && connLost == 0 && held == null && !heldEof) {
-            receive(); // a receive cancelled by pauseReading ended after resumeReading
+        if (receiveDue()) {
+            receiveSoon(); // after a receive into a room, or one cancelled by pauseReading that ended after resumeReading
         }
     }
 
-    /** Keeps what arrived after pauseReading, before the receive's cancel took effect (null: the end of the stream). */
+    /** {@code n} bytes arrived in the room the reader lent: fed where they are, no copy. */
+    private void receivedInPlace(StreamReaderProtocol lender, ByteBuffer lentRoom, int n) {
+        bytesReceivedInPlace += n;
+        try {
+            lender.receivedIntoLentRoom(lentRoom, n);
+        } catch (Throwable t) {
+            fatalError(t, "Fatal error: protocol.data_received() call failed.");
+        }
+    }
+
+    /**
+     * Keeps (a copy of) what arrived after pauseReading, before the receive's cancel took effect
+     * (null: the end of the stream).
+     */
     private void hold(ByteBuffer data) {
         if (data == null) {
             heldEof = true;
@@ -213,6 +284,16 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         }
     }
 
+    /** Whether a receive is in flight (for tests). */
+    boolean receiveInFlight() {
+        return receiving;
+    }
+
+    /** How many bytes are held for resumeReading (for tests). */
+    int heldBytes() {
+        return held == null ? 0 : held.position();
+    }
+
     @Override
     public boolean isReading() {
         return !readingPaused && !closing;
@@ -232,11 +313,32 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             dropWriteAfterConnectionLost();
             return;
         }
+        if (!sending && queue.isEmpty() && data.remaining() >= WRITE_AT_ONCE_FROM) {
+            if (!writeAtOnce(data) || !data.hasRemaining()) {
+                return;
+            }
+        }
         queue.append(data);
         if (!sending) {
             send();
         }
         flow.pauseIfAboveHigh(queue.size());
+    }
+
+    /**
+     * A large write with nothing queued goes to the socket at once, as on the readiness transport:
+     * what the socket takes needs no copy into the queue, no send request and no drain; returns
+     * false when the write failed (fatal to the transport).
+     */
+    private boolean writeAtOnce(ByteBuffer data) {
+        try {
+            channel.write(data);
+            return true;
+        } catch (IOException e) {
+            cancelReceive();
+            fatalError(e, "Fatal write error on socket transport");
+            return false;
+        }
     }
 
     private void send() {

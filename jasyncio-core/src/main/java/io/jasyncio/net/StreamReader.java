@@ -44,6 +44,8 @@ public final class StreamReader {
     private Throwable exception;
     private Transport transport;
     private boolean paused;
+    private ByteBuffer lent;   // the room lent to a receive in flight (see lendRoom), or null
+    private int lentAt;        // where in buf that room starts
 
     public StreamReader(EventLoop loop) {
         this(loop, DEFAULT_LIMIT);
@@ -105,6 +107,9 @@ public final class StreamReader {
         if (n == 0) {
             return;
         }
+        if (lent != null) {
+            leaveLentRoom();
+        }
         ensureRoom(n);
         buf.put(end, data, data.position(), n);
         data.position(data.limit());
@@ -131,6 +136,73 @@ public final class StreamReader {
     /** {@code n} bytes were read into {@link #roomToReadInto()}: as {@link #feedData} of them. */
     void fedInPlace(int n) {
         fed(n);
+    }
+
+    /** Whether {@link #lendRoom()} would lend room (once the buffer is direct, it always does until EOF). */
+    boolean canLendRoom() {
+        return !eof && lent == null && buf.isDirect();
+    }
+
+    /**
+     * For a receive that completes later (a proactor transport's): the free room after the unread
+     * bytes, at least {@value #DIRECT_FROM} bytes (the unread bytes are moved to the front, or
+     * into a bigger buffer, first if need be), lent until {@link #lentRoomFilled} or
+     * {@link #lentRoomReturned}; null when the buffer is not direct yet (or at EOF). The kernel
+     * may write the room at any moment meanwhile, so nothing here writes there: reads go on, and
+     * a {@link #feedData} meanwhile moves the unread bytes to a new buffer, leaving the room to
+     * the kernel (its bytes are then copied in when they arrive).
+     */
+    ByteBuffer lendRoom() {
+        if (!canLendRoom()) {
+            return null;
+        }
+        if (start == end) {
+            start = end = 0;
+        }
+        if (buf.capacity() - end < DIRECT_FROM) {
+            ensureRoom(DIRECT_FROM);
+        }
+        lentAt = end;
+        lent = buf.slice(end, buf.capacity() - end);
+        return lent;
+    }
+
+    /**
+     * {@code n} bytes arrived in {@code room} (from its start), lent by {@link #lendRoom()}: as
+     * {@link #feedData} of them, without the copy unless the reader left the room meanwhile.
+     */
+    void lentRoomFilled(ByteBuffer room, int n) {
+        if (lent != room) {
+            feedData(room.slice(0, n)); // fed meanwhile: the room is no longer where the unread bytes end
+            return;
+        }
+        lent = null;
+        if (eof) {
+            throw new IllegalStateException("feed_data after feed_eof");
+        }
+        if (start == end) {
+            start = end = lentAt; // read empty meanwhile (and maybe rewound): the bytes are where they landed
+        }
+        fed(n);
+    }
+
+    /** The receive that {@code room} was lent to ended without bytes (cancelled, EOF, an error). */
+    void lentRoomReturned(ByteBuffer room) {
+        if (lent == room) {
+            lent = null;
+        }
+    }
+
+    /** A feed while the room is lent: the unread bytes move to a new buffer, and the room stays the kernel's. */
+    private void leaveLentRoom() {
+        ByteBuffer fresh = ByteBuffer.allocateDirect(buf.capacity());
+        fresh.put(0, buf, start, size());
+        end = size();
+        start = 0;
+        buf = fresh;
+        readOnly = null;
+        writable = null;
+        lent = null;
     }
 
     /** {@code n} bytes were appended at {@code end}: wake the reader, pause the transport if over. */

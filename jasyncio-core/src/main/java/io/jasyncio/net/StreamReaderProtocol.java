@@ -106,6 +106,30 @@ public final class StreamReaderProtocol implements Protocol {
         reader.fedInPlace(n);
     }
 
+    /** Whether the reader would lend room to a receive in flight (see StreamReader.lendRoom). */
+    boolean canLendRoom() {
+        return reader != null && reader.canLendRoom();
+    }
+
+    /** The reader's room for a receive that completes later, lent until it is filled or returned; or null. */
+    ByteBuffer lendRoom() {
+        return reader == null ? null : reader.lendRoom();
+    }
+
+    /** {@code n} bytes arrived in the lent {@code room}. */
+    void receivedIntoLentRoom(ByteBuffer room, int n) {
+        if (reader != null) {
+            reader.lentRoomFilled(room, n);
+        }
+    }
+
+    /** The receive {@code room} was lent to ended without bytes. */
+    void lentRoomReturned(ByteBuffer room) {
+        if (reader != null) {
+            reader.lentRoomReturned(room);
+        }
+    }
+
     @Override
     public boolean eofReceived() {
         if (reader != null) {

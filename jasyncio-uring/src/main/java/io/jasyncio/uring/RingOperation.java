@@ -8,9 +8,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 
 /**
- * One request slot of a proactor transport on the ring: a multishot receive or a send on one
- * socket, at most one in flight. The poller holds it only while its request is in flight (by the
- * request's user data). Completions queue here, and the first one queues the transport's
+ * One request slot of a proactor transport on the ring: a multishot receive, a receive into a
+ * buffer or a send on one socket, at most one in flight. The poller holds it only while its
+ * request is in flight (by the request's user data). Completions queue here, and the first one queues the transport's
  * callback on the loop, which then takes them all in order ({@link #nextCompletion}).
  */
 final class RingOperation implements Proactor.Operation {
@@ -36,6 +36,8 @@ final class RingOperation implements Proactor.Operation {
     private int flags;
     private int bufferToGive = -1;
     private boolean multishot;
+    /** The buffer a receive in flight writes into: kept reachable (its memory alive) until the request ends. */
+    private ByteBuffer target;
     private boolean cancelRequested;
 
     RingOperation(IoUringPoller poller, int fd, LoopContract loop, Runnable onCompletion, io.jasyncio.context.Context context) {
@@ -59,6 +61,17 @@ final class RingOperation implements Proactor.Operation {
         multishot = true;
         cancelRequested = false;
         poller.submitRecvMultishot(this, fd);
+    }
+
+    @Override
+    public void recvInto(ByteBuffer target) {
+        if (!target.isDirect()) {
+            throw new IllegalArgumentException("the kernel needs a direct buffer");
+        }
+        multishot = false;
+        cancelRequested = false;
+        this.target = target;
+        poller.submitSocketIo(this, IoUring.OP_RECV, fd, MemorySegment.ofBuffer(target).address(), target.remaining(), 0);
     }
 
     @Override
@@ -89,6 +102,9 @@ final class RingOperation implements Proactor.Operation {
         if (result == -ENOBUFS && multishot && !cancelRequested) {
             poller.submitRecvMultishot(this, fd);
             return;
+        }
+        if ((flags & IoUring.CQE_F_MORE) == 0) {
+            target = null; // the kernel is done with it
         }
         if (pendingCount == pending.length) {
             long[] grown = new long[pending.length * 2];
