@@ -20,9 +20,9 @@ import java.util.List;
  * copy (see {@code StreamReader.lendRoom}); the next is asked for once the task the bytes woke has
  * read them. {@code pauseReading} cancels the receive; what arrives before the cancel takes effect
  * (or the end of the stream) is held (copied) and delivered after {@code resumeReading}, which
- * asks for a receive again. Writes: a large write with nothing queued goes to the socket at once,
- * as on the readiness transport; otherwise bytes are copied into the {@link ProactorWriteQueue}
- * and sent one chunk at a time; the queue counts the send in flight, so {@code getWriteBufferSize}
+ * asks for a receive again. Writes: a write with nothing queued or in flight goes to the socket
+ * at once, as on the readiness transport; what it does not take, and every write behind it, is
+ * copied into the {@link ProactorWriteQueue} and sent one chunk at a time; the queue counts the send in flight, so {@code getWriteBufferSize}
  * and the high/low water marks see every byte the kernel has not yet reported sent.
  * {@code writeEof} shuts the write side once the queue drains. Closing asks the kernel to cancel
  * what is in flight; the channel closes on {@code connectionLost}, one loop turn after anything
@@ -35,9 +35,6 @@ final class ProactorSocketTransport extends StreamSocketTransport {
      * first connection accepted when no descriptor is left could not open their class files.
      */
     static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, WriteFlowControl.class);
-
-    /** From this size on, a write with nothing queued is first tried on the socket itself ({@link #writeAtOnce}). */
-    static final int WRITE_AT_ONCE_FROM = 32 * 1024;
 
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
@@ -313,7 +310,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             dropWriteAfterConnectionLost();
             return;
         }
-        if (!sending && queue.isEmpty() && data.remaining() >= WRITE_AT_ONCE_FROM) {
+        if (!sending && queue.isEmpty()) {
             if (!writeAtOnce(data) || !data.hasRemaining()) {
                 return;
             }
@@ -326,9 +323,10 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     }
 
     /**
-     * A large write with nothing queued goes to the socket at once, as on the readiness transport:
-     * what the socket takes needs no copy into the queue, no send request and no drain; returns
-     * false when the write failed (fatal to the transport).
+     * A write with nothing queued or in flight goes to the socket at once, as on the readiness
+     * transport and asyncio's selector transport: what the socket takes needs no copy into the
+     * queue, no send request and no drain; only the rest is queued and sent. Returns false when
+     * the write failed (fatal to the transport).
      */
     private boolean writeAtOnce(ByteBuffer data) {
         try {

@@ -139,6 +139,9 @@ class ProactorTransportTest {
             CounterStream.PausedReceiver peer = await(accepted);
             CounterStream.Sender sender = c.protocol();
             Transport t = c.transport();
+            // A small send buffer: writes go to the socket first, so without it loopback's
+            // autotuned buffers could take all 4 MiB and the send path would never be used.
+            ((SocketChannel) t.getExtraInfo("socket")).setOption(StandardSocketOptions.SO_SNDBUF, 16 * 1024);
             long[] written = {0};
             long[] maxBuffered = {0};
             Runnable pump = () -> {
