@@ -57,6 +57,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     private ByteBuffer room;
     private StreamReaderProtocol roomLender;
     private boolean receiveScheduled;
+    private final Runnable receiveIfDue = this::receiveIfDue;
     /** The multishot receive in flight was cancelled to switch to receives into the reader's room. */
     private boolean endingMultishot;
     /** Bytes received straight into a reader's room (for tests and statistics). */
@@ -104,12 +105,14 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     private void receiveSoon() {
         if (!receiveScheduled) {
             receiveScheduled = true;
-            loop.callSoon(() -> {
-                receiveScheduled = false;
-                if (receiveDue()) {
-                    receive();
-                }
-            });
+            loop.callSoon(receiveIfDue);
+        }
+    }
+
+    private void receiveIfDue() {
+        receiveScheduled = false;
+        if (receiveDue()) {
+            receive();
         }
     }
 
@@ -124,13 +127,12 @@ final class ProactorSocketTransport extends StreamSocketTransport {
                 room = null;
                 roomLender = null;
             }
-            ByteBuffer data = n <= 0 ? null : lentRoom == null ? reads.received() : lentRoom.slice(0, n);
             if (closing || connLost > 0 || reads.cancelled()) {
                 // asyncio's close() cancels the read: what comes now is dropped
             } else if (n < 0) {
                 fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
             } else if (readingPaused || held != null || heldEof) {
-                hold(data); // after what is held already, in order (null: the end of the stream)
+                hold(received(n, lentRoom)); // after what is held already, in order (null: the end of the stream)
             } else if (n == 0) {
                 readEnded = true;
                 readEof();
@@ -138,7 +140,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
                 receivedInPlace(lender, lentRoom, n);
                 continue; // the room was filled, not returned
             } else {
-                deliver(data); // also bytes in the room of a reader whose protocol was replaced meanwhile
+                deliver(received(n, lentRoom)); // also bytes in the room of a reader whose protocol was replaced meanwhile
             }
             if (lentRoom != null) {
                 lender.lentRoomReturned(lentRoom);
@@ -151,6 +153,11 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         if (receiveDue()) {
             receiveSoon(); // after a receive into a room, or one cancelled by pauseReading that ended after resumeReading
         }
+    }
+
+    /** A completion's bytes: in the provided buffer, or in the lent room; null at the end of the stream. */
+    private ByteBuffer received(int n, ByteBuffer lentRoom) {
+        return n == 0 ? null : lentRoom == null ? reads.received() : lentRoom.slice(0, n);
     }
 
     /** {@code n} bytes arrived in the room the reader lent: fed where they are, no copy. */

@@ -195,13 +195,7 @@ public final class StreamReader {
 
     /** A feed while the room is lent: the unread bytes move to a new buffer, and the room stays the kernel's. */
     private void leaveLentRoom() {
-        ByteBuffer fresh = ByteBuffer.allocateDirect(buf.capacity());
-        fresh.put(0, buf, start, size());
-        end = size();
-        start = 0;
-        buf = fresh;
-        readOnly = null;
-        writable = null;
+        moveUnreadTo(ByteBuffer.allocateDirect(buf.capacity()));
         lent = null;
     }
 
@@ -235,14 +229,21 @@ public final class StreamReader {
         int size = size();
         if (size + n <= buf.capacity() && start > 0) {
             buf.put(0, buf, start, size);
+            start = 0;
+            end = size;
         } else {
             int capacity = Math.max(buf.capacity() * 2, size + n);
-            ByteBuffer bigger = capacity >= DIRECT_FROM ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
-            bigger.put(0, buf, start, size);
-            buf = bigger;
-            readOnly = null;
-            writable = null;
+            moveUnreadTo(capacity >= DIRECT_FROM ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity));
         }
+    }
+
+    /** The unread bytes move to the front of {@code fresh}, which becomes the buffer (views of the old one are dropped). */
+    private void moveUnreadTo(ByteBuffer fresh) {
+        int size = size();
+        fresh.put(0, buf, start, size);
+        buf = fresh;
+        readOnly = null;
+        writable = null;
         start = 0;
         end = size;
     }
