@@ -1,0 +1,10 @@
+/**
+ * HTTP/1.1 on jasyncio's loop: the parser and the shared message types in {@code io.jasyncio.http},
+ * the server in {@code io.jasyncio.http.server}, the client in {@code io.jasyncio.http.client}.
+ * Depends on jasyncio-core and the JDK alone; runs on every loop.
+ */
+module io.jasyncio.http {
+    requires transitive io.jasyncio.core;
+
+    exports io.jasyncio.http;
+}
