@@ -7,6 +7,7 @@ import io.jasyncio.loop.Future;
 import io.jasyncio.internal.loop.ResourceWarnings;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
@@ -40,6 +41,8 @@ public final class Server implements AutoCloseable {
     private final EventLoop loop;
     private List<ServerSocketChannel> sockets;
     private final List<ServerSocketChannel> allSockets;
+    /** Where allSockets were bound when the server was made (port 0 resolved): kept after close. */
+    private final List<SocketAddress> boundAddresses;
     private final Supplier<? extends BaseProtocol> protocolFactory;
     private final int backlog;
     private final TlsOptions tls;
@@ -59,6 +62,7 @@ public final class Server implements AutoCloseable {
         this.loop = loop;
         this.sockets = new ArrayList<>(sockets);
         this.allSockets = List.copyOf(sockets);
+        this.boundAddresses = addresses();
         this.protocolFactory = protocolFactory;
         this.backlog = backlog;
         this.tls = tls;
@@ -98,6 +102,26 @@ public final class Server implements AutoCloseable {
         return out;
     }
 
+    /**
+     * The address the first listening socket is bound to, port 0 resolved to the one the system
+     * picked: {@code server.localAddress().getPort()} is the port to connect to (still known
+     * after {@link #close()}). A server on a Unix socket has none ({@link IllegalStateException}).
+     */
+    public InetSocketAddress localAddress() {
+        for (SocketAddress a : boundAddresses) {
+            if (a instanceof InetSocketAddress inet) {
+                return inet;
+            }
+        }
+        throw new IllegalStateException("the server listens on no IP address: " + boundAddresses);
+    }
+
+    /** The port of {@link #localAddress()}: the one to connect to, when the server was started on port 0. */
+    public int port() {
+        return localAddress().getPort();
+    }
+
+    /** Whether the server accepts connections (after {@link #startServing()}, until {@link #close()}). */
     public boolean isServing() {
         return serving;
     }
@@ -244,7 +268,9 @@ public final class Server implements AutoCloseable {
 
     /**
      * Stops listening and closes the listening sockets; connections already made go on. (A
-     * channel the poller watched is released by the poller's next turn: NIO defers it.)
+     * channel the poller watched is released by the poller's next turn: NIO defers it.) Returns
+     * at once, without waiting: what try-with-resources calls; call on the loop's thread. To wait
+     * for the connections to end as well, {@link #closeClients()} and then {@link #waitClosed()}.
      */
     @Override
     public void close() {

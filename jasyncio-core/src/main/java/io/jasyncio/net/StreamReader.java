@@ -2,11 +2,14 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.task.TimeoutException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -24,6 +27,11 @@ import static io.jasyncio.task.Tasks.await;
  * once into the caller's own buffer. The buffer is on the heap while small and moves off it
  * (a direct buffer) once it grows to {@value #DIRECT_FROM} bytes, so a view of a large message
  * goes to a socket without the copy NIO makes of heap buffers.
+ *
+ * <p>Text: {@link #readLine(Charset)} is Java's {@code readLine} (a string without its line
+ * ending, null at the end), beside asyncio's {@link #readline()} (the bytes with the ending).
+ * A read timeout ({@link #setReadTimeout(double)}) fails a read that waits too long for bytes
+ * with one timer for the whole connection, not one per read.
  */
 public final class StreamReader {
     /** asyncio's default limit for a line or a readuntil chunk: 64 KiB. */
@@ -46,6 +54,9 @@ public final class StreamReader {
     private boolean paused;
     private ByteBuffer lent;   // the room lent to a receive in flight (see lendRoom), or null
     private int lentAt;        // where in buf that room starts
+    private long readTimeoutNanos;   // 0: none (see setReadTimeout)
+    private long waitStartedNanos;   // when the pending waiter began to wait, on the loop's clock
+    private TimerHandle readDeadline; // the one timer behind the read timeout, or null when none is due
 
     public StreamReader(EventLoop loop) {
         this(loop, DEFAULT_LIMIT);
@@ -59,8 +70,36 @@ public final class StreamReader {
         this.limit = limit;
     }
 
+    /** The most a line or a {@code readuntil} chunk may hold ({@link #DEFAULT_LIMIT} unless given). */
     public int limit() {
         return limit;
+    }
+
+    /**
+     * Makes a read fail with a {@link TimeoutException} when it has waited {@code seconds} for
+     * bytes and none came (as a socket's {@code SO_TIMEOUT}; Netty's read timeout); 0 turns it
+     * off. Only the waiting read fails: the bytes already buffered stay, the connection stays
+     * open, and the next read waits afresh (close the connection to end it).
+     *
+     * <p>Cheap for a busy connection: one timer for the reader, not one per read (a
+     * {@code timeout()} around each read schedules and cancels a timer each time). The timer is
+     * set for the first wait; when it fires and the read waiting then began later, it is set
+     * again for that read's deadline, Netty's {@code IdleStateHandler} way.
+     */
+    public void setReadTimeout(double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("read timeout must be a finite number of seconds >= 0, not " + seconds);
+        }
+        readTimeoutNanos = (long) (seconds * 1e9);
+        if (readTimeoutNanos == 0 && readDeadline != null) {
+            readDeadline.cancel();
+            readDeadline = null;
+        }
+    }
+
+    /** The read timeout in seconds ({@link #setReadTimeout(double)}); 0 when there is none. */
+    public double readTimeout() {
+        return readTimeoutNanos / 1e9;
     }
 
     // ---- the feeding side (the protocol) --------------------------------------------------------
@@ -283,11 +322,39 @@ public final class StreamReader {
             transport.resumeReading();
         }
         waiter = loop.createFuture();
+        if (readTimeoutNanos > 0) {
+            startReadDeadline();
+        }
         try {
             await(waiter);
         } finally {
             waiter = null;
         }
+    }
+
+    /** A wait begins: the one timer is set unless it is already due earlier (see {@link #setReadTimeout}). */
+    private void startReadDeadline() {
+        waitStartedNanos = loop.nanoTime();
+        if (readDeadline == null) {
+            readDeadline = loop.callAtNanos(waitStartedNanos + readTimeoutNanos, this::readDeadlinePassed);
+        }
+    }
+
+    /** The timer fired: fail the waiting read if it has waited long enough, else set the timer for it. */
+    private void readDeadlinePassed() {
+        readDeadline = null;
+        Future<Void> w = waiter;
+        if (w == null || w.isDone() || readTimeoutNanos == 0) {
+            return; // nobody waits: the next wait sets the timer again
+        }
+        long due = waitStartedNanos + readTimeoutNanos;
+        if (loop.nanoTime() < due) {
+            readDeadline = loop.callAtNanos(due, this::readDeadlinePassed);
+            return;
+        }
+        waiter = null;
+        w.setException(new TimeoutException("no bytes came for " + readTimeout()
+                + " s while a read waited (StreamReader.setReadTimeout)"));
     }
 
     private void throwIfFailed() {
@@ -359,6 +426,23 @@ public final class StreamReader {
             maybeResumeTransport();
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * Coroutine: the next line as text, decoded with {@code charset}, without its line ending
+     * ({@code "\n"} or {@code "\r\n"}), as Java's {@code BufferedReader.readLine}; at EOF a last
+     * partial line as it is, then null. A line longer than the limit: as {@link #readline()}.
+     */
+    public String readLine(Charset charset) throws IOException {
+        byte[] line = readline();
+        int n = line.length;
+        if (n == 0) {
+            return null;
+        }
+        if (line[n - 1] == '\n') {
+            n -= n >= 2 && line[n - 2] == '\r' ? 2 : 1;
+        }
+        return new String(line, 0, n, charset);
     }
 
     private boolean startsWith(byte[] sep, int offset) {

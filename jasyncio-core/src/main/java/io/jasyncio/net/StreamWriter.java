@@ -6,14 +6,19 @@ import io.jasyncio.task.Tasks;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
 import java.util.List;
 
 /**
  * asyncio's {@code StreamWriter}: writes go straight to the transport (which buffers what the
  * socket does not take); {@link #drain()} is where a writer waits for the buffer to fall below
  * the low-water mark, and where a lost connection shows.
+ *
+ * <p>Text goes out through {@link #write(String, Charset)} and {@link #writeLine(String, Charset)}:
+ * the charset is always the caller's (no platform default). A writer is {@link AutoCloseable}, so
+ * {@code try (StreamWriter w = ...)} closes the connection when the block ends; see {@link #close()}.
  */
-public final class StreamWriter {
+public final class StreamWriter implements AutoCloseable {
     private Transport transport;
     private final StreamReaderProtocol protocol;
     private final StreamReader reader;
@@ -26,12 +31,28 @@ public final class StreamWriter {
         this.loop = loop;
     }
 
+    /** The transport this writer writes to (replaced by {@link #startTls}). */
     public Transport transport() {
         return transport;
     }
 
+    /**
+     * Writes {@code data}: what the socket takes at once goes out now, the rest is buffered by the
+     * transport (the array is not kept). Never waits; call {@link #drain()} to let a full buffer
+     * empty, as asyncio's {@code write} then {@code drain}.
+     */
     public void write(byte[] data) {
         transport.write(data);
+    }
+
+    /** Writes {@code text} encoded in {@code charset}, as {@link #write(byte[])}; no line ending is added. */
+    public void write(String text, Charset charset) {
+        transport.write(text.getBytes(charset));
+    }
+
+    /** Writes {@code line} and a {@code '\n'}, encoded in {@code charset}: the line {@link StreamReader#readLine(Charset)} reads. */
+    public void writeLine(String line, Charset charset) {
+        transport.write((line + '\n').getBytes(charset));
     }
 
     /**
@@ -44,22 +65,36 @@ public final class StreamWriter {
         transport.write(data);
     }
 
+    /** Writes each array of {@code data} in order, as {@link #write(byte[])} of each. */
     public void writelines(List<byte[]> data) {
         transport.writelines(data);
     }
 
+    /**
+     * Closes the write side once the buffered bytes are sent (a TCP half-close: the peer reads
+     * EOF, and this side can still read). Only where {@link #canWriteEof()} says so.
+     */
     public void writeEof() {
         transport.writeEof();
     }
 
+    /** Whether {@link #writeEof()} is possible here (not over TLS, as asyncio). */
     public boolean canWriteEof() {
         return transport.canWriteEof();
     }
 
+    /**
+     * Closes the connection: the buffered bytes are still sent, then the socket is closed and the
+     * reader sees EOF. Returns at once, without waiting (a coroutine that must know the close is
+     * complete awaits {@link #waitClosed()} afterwards). Call on the loop's thread; a second call
+     * does nothing. This is what try-with-resources calls.
+     */
+    @Override
     public void close() {
         transport.close();
     }
 
+    /** Whether the connection is closed or closing. */
     public boolean isClosing() {
         return transport.isClosing();
     }
@@ -69,6 +104,7 @@ public final class StreamWriter {
         Tasks.await(protocol.closedFuture());
     }
 
+    /** The transport's extra information {@code name} ("peername", "sockname", "socket", ...; asyncio's names), or null. */
     public Object getExtraInfo(String name) {
         return transport.getExtraInfo(name);
     }
