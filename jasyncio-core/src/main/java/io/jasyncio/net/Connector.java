@@ -134,9 +134,12 @@ final class Connector {
     }
 
     /**
-     * asyncio's rule: one error raised as it is when it is the only one or all say the same; with
-     * {@code allErrors} every error in one group; otherwise one "Multiple exceptions" error. An
-     * error that is not an I/O error (a bug, not a refused connection) is raised as it is.
+     * asyncio's rule: one error raised as it is when it is the only one or all give the same
+     * reason; with {@code allErrors} every error in one group; otherwise one "Multiple
+     * exceptions" error. An error that is not an I/O error (a bug, not a refused connection) is
+     * raised as it is. Each error names its own address, so the reasons are compared (asyncio
+     * compares whole messages, and so raises "Multiple exceptions" for localhost's two refused
+     * addresses): a refused connection stays a ConnectException, the other refusals suppressed in it.
      */
     private static RuntimeException combined(List<Throwable> failures, boolean allErrors) throws IOException {
         for (Throwable t : failures) {
@@ -147,9 +150,12 @@ final class Connector {
         if (allErrors) {
             throw new ExceptionGroup("create_connection failed", failures);
         }
-        String first = String.valueOf(failures.getFirst().getMessage());
-        if (failures.stream().allMatch(e -> first.equals(String.valueOf(e.getMessage())))) {
-            throw (IOException) failures.getFirst();
+        String first = ConnectErrors.reason(failures.getFirst());
+        if (failures.stream().allMatch(e -> first.equals(ConnectErrors.reason(e)))) {
+            // one reason for every address (each refused): the first error, its type kept, the rest beside it
+            IOException raised = (IOException) failures.getFirst();
+            failures.subList(1, failures.size()).forEach(raised::addSuppressed);
+            throw raised;
         }
         IOException all = new IOException("Multiple exceptions: "
                 + failures.stream().map(e -> String.valueOf(e.getMessage())).collect(Collectors.joining(", ")));

@@ -62,16 +62,25 @@ public final class Sockets {
         sockSendall(loop, channel, ByteBuffer.wrap(data));
     }
 
-    /** Coroutine: connects {@code channel} to {@code address} (a host name is resolved off the loop). */
+    /**
+     * Coroutine: connects {@code channel} to {@code address} (a host name is resolved off the
+     * loop). A failure names the address: "Connection refused: 127.0.0.1:1", still a
+     * {@link java.net.ConnectException}.
+     */
     public static void sockConnect(EventLoop loop, SocketChannel channel, SocketAddress address) throws IOException {
         checkNonBlocking(channel);
         if (address instanceof InetSocketAddress inet && inet.isUnresolved()) {
             address = Network.resolve(loop, inet.getHostString(), inet.getPort()).getFirst();
         }
-        if (channel.connect(address)) {
-            return;
+        SocketAddress target = address;
+        try {
+            if (channel.connect(target)) {
+                return;
+            }
+            whenReady(loop, channel, true, () -> channel.finishConnect() ? Boolean.TRUE : null);
+        } catch (IOException e) {
+            throw ConnectErrors.naming(e, target); // "Connection refused: 127.0.0.1:1", the same type
         }
-        whenReady(loop, channel, true, () -> channel.finishConnect() ? Boolean.TRUE : null);
     }
 
     /** Coroutine: the next connection on {@code server}, non-blocking (its peer: getRemoteAddress()). */

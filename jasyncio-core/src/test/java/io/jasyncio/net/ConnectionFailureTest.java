@@ -142,6 +142,15 @@ class ConnectionFailureTest {
             IOException e = assertThrows(IOException.class, () -> Network.createConnection(loop,
                     () -> new NetTesting.RecordingProtocol(loop, false), "127.0.0.1", port));
             assertTrue(e instanceof ConnectException, "got " + e);
+            assertEquals("Connection refused: 127.0.0.1:" + port, e.getMessage(), "the error names where it tried");
+            // through the stream API, and through a name that resolves to more than one address
+            ConnectException viaStreams = assertThrows(ConnectException.class,
+                    () -> io.jasyncio.Asyncio.openConnection("127.0.0.1", port));
+            assertEquals(e.getMessage(), viaStreams.getMessage());
+            ConnectException viaName = assertThrows(ConnectException.class,
+                    () -> io.jasyncio.Asyncio.openConnection("localhost", port));
+            assertTrue(viaName.getMessage().startsWith("Connection refused: ")
+                    && viaName.getMessage().endsWith(":" + port), viaName.getMessage());
             return null;
         });
     }
