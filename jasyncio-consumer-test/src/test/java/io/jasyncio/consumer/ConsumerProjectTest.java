@@ -123,7 +123,7 @@ class ConsumerProjectTest {
         assertTrue(classpath.contains("jasyncio-core-" + version + ".jar"), classpath);
         assertTrue(classpath.contains(repository.toString()), "resolved from the throwaway repository: " + classpath);
 
-        // With no flag at all: the portable task engine, announced by one INFO line.
+        // With no flag at all: the portable task engine, announced by one line on standard error.
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Result run = runProcess(project, 60, java, "-cp", classpath, className.group(1));
         assertEquals(0, run.exitCode, run.output);

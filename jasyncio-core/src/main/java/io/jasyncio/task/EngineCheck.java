@@ -9,8 +9,8 @@ package io.jasyncio.task;
  *       needs, every use of tasks fails saying which flag to add.</li>
  *   <li>{@code -Djasyncio.engine=threads}: the portable engine, whatever the flags.</li>
  *   <li>unset: the continuation engine when the JVM exports {@code jdk.internal.vm} to us, else
- *       the portable engine, with one INFO line on the {@code io.jasyncio.task} logger saying how
- *       to get the faster one.</li>
+ *       the portable engine, with one line on standard error saying how to get the faster one
+ *       (and that {@code -Djasyncio.engine=threads} silences it).</li>
  * </ul>
  */
 final class EngineCheck {
@@ -21,6 +21,13 @@ final class EngineCheck {
      */
     static final String EXPORT_FLAG = "--add-exports java.base/jdk.internal.vm="
             + (EngineCheck.class.getModule().isNamed() ? EngineCheck.class.getModule().getName() : "ALL-UNNAMED");
+    /**
+     * The automatic fall-back's one line on standard error, as the JDK's own one-line warnings
+     * (a logger's default format would take two); choosing an engine with the property silences it.
+     */
+    static final String ANNOUNCEMENT = "jasyncio task engine: threads (portable; each task body on a virtual thread). "
+            + "For the faster continuation engine start the JVM with " + EXPORT_FLAG
+            + "; -D" + PROPERTY + "=threads keeps this one and silences this line.";
     private static final System.Logger LOG = System.getLogger("io.jasyncio.task");
     private static volatile boolean checked;
 
@@ -55,8 +62,7 @@ final class EngineCheck {
             LOG.log(System.Logger.Level.DEBUG, "jasyncio task engine: continuation (jdk.internal.vm is exported)");
             return new ContinuationEngine();
         }
-        LOG.log(System.Logger.Level.INFO, "jasyncio task engine: threads (each task body on a virtual thread of its "
-                + "own; portable). For the faster continuation engine start the JVM with " + EXPORT_FLAG);
+        System.err.println(ANNOUNCEMENT);
         return new ThreadEngine();
     }
 
