@@ -19,11 +19,13 @@ public final class ThreadsafeCoroutines {
      * future of its outcome. Cancelling the returned future cancels the task; a future cancelled
      * before the task was created means the body never runs. The future is completed on the loop
      * thread: chain heavy work with the {@code *Async} methods. Throws
-     * {@link IllegalStateException} when the loop is closed.
+     * {@link IllegalStateException} when the loop is closed. Its {@code get()} and {@code join()},
+     * called on {@code loop}'s own thread while the task is pending, throw
+     * {@link IllegalStateException} instead of waiting forever.
      */
     public static <T> CompletableFuture<T> submit(Coroutine<T> body, EventLoop loop) {
         Objects.requireNonNull(body, "body");
-        CompletableFuture<T> outcome = new CompletableFuture<>();
+        CompletableFuture<T> outcome = new OffLoopFuture<>(loop);
         loop.callSoonThreadsafe(() -> start(loop, body, outcome));
         return outcome;
     }
