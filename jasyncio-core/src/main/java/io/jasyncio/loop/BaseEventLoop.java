@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.internal.loop.DebugThreadCheck;
 import io.jasyncio.internal.loop.CreationStack;
 import io.jasyncio.internal.loop.IoRegistration;
 import io.jasyncio.internal.loop.LoopContract;
@@ -67,6 +68,9 @@ public abstract class BaseEventLoop implements LoopContract {
     @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
+        if (debug) {
+            DebugThreadCheck.debugTurnedOn();
+        }
         this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
                 + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
         EventLoops.loopCreated(this);
@@ -718,6 +722,9 @@ public abstract class BaseEventLoop implements LoopContract {
     @Override
     public void setDebug(boolean enabled) {
         this.debug = enabled;
+        if (enabled) {
+            DebugThreadCheck.debugTurnedOn();
+        }
     }
 
     @Override

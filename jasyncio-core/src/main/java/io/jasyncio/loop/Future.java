@@ -2,6 +2,7 @@ package io.jasyncio.loop;
 
 import io.jasyncio.internal.loop.CompletableFutureBridge;
 import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.internal.loop.DebugThreadCheck;
 import io.jasyncio.internal.loop.LoopContract;
 import io.jasyncio.internal.loop.Throwables;
 import io.jasyncio.context.Context;
@@ -104,6 +105,9 @@ public class Future<T> {
     }
 
     public void setResult(T value) {
+        if (DebugThreadCheck.active()) {
+            DebugThreadCheck.check(loop, "Future.setResult");
+        }
         if (state != PENDING) {
             throw new InvalidStateException(stateName() + ": " + this);
         }
@@ -114,6 +118,9 @@ public class Future<T> {
 
     public void setException(Throwable error) {
         Objects.requireNonNull(error, "error");
+        if (DebugThreadCheck.active()) {
+            DebugThreadCheck.check(loop, "Future.setException");
+        }
         if (state != PENDING) {
             throw new InvalidStateException(stateName() + ": " + this);
         }
@@ -131,6 +138,9 @@ public class Future<T> {
     }
 
     public boolean cancel(String message) {
+        if (DebugThreadCheck.active()) {
+            DebugThreadCheck.check(loop, "Future.cancel");
+        }
         if (state != PENDING) {
             return false;
         }

@@ -113,6 +113,7 @@ public final class Condition {
 
     /** Wakes the first waiter (asyncio's {@code notify()}). */
     public void signal() {
+        binding.checkThread(this, "signal");
         signal(1);
     }
 
@@ -131,6 +132,7 @@ public final class Condition {
 
     /** Wakes every waiter (asyncio's {@code notify_all()}). */
     public void signalAll() {
+        binding.checkThread(this, "signalAll");
         signal(waiters.size());
     }
 

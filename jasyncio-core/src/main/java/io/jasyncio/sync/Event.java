@@ -22,6 +22,7 @@ public final class Event {
 
     /** Sets the flag and wakes every waiter. A waiter woken here wakes even if the flag is cleared again before it runs. */
     public void set() {
+        binding.checkThread(this, "set");
         if (!value) {
             value = true;
             Waiters.wake(waiters, waiters.size());
@@ -30,6 +31,7 @@ public final class Event {
 
     /** Clears the flag: later waiters wait for the next {@link #set()}. */
     public void clear() {
+        binding.checkThread(this, "clear");
         value = false;
     }
 

@@ -33,6 +33,7 @@ public final class Lock implements Acquirable {
      */
     @Override
     public void acquire() {
+        binding.checkThread(this, "acquire");
         if (!locked && !Waiters.anyNotCancelled(waiters)) {
             locked = true;
             return;
@@ -57,6 +58,7 @@ public final class Lock implements Acquirable {
      */
     @Override
     public void release() {
+        binding.checkThread(this, "release");
         if (!locked) {
             throw new IllegalStateException("Lock is not acquired.");
         }

@@ -1,5 +1,6 @@
 package io.jasyncio.sync;
 
+import io.jasyncio.internal.loop.DebugThreadCheck;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 
@@ -10,6 +11,14 @@ import io.jasyncio.loop.EventLoops;
  */
 final class LoopBinding {
     private EventLoop loop;
+    /** In debug mode, the loop it was made or last used on while unbound: whose thread the next call must be on. */
+    private EventLoop usedOn;
+
+    LoopBinding() {
+        if (DebugThreadCheck.active()) {
+            usedOn = EventLoops.runningLoopOrNull(); // made in a loop's turn: that loop's, until bound
+        }
+    }
 
     /** The running loop, which must be the one this primitive is bound to (binding it on first use). */
     EventLoop loop(Object owner) {
@@ -20,5 +29,26 @@ final class LoopBinding {
             throw new IllegalStateException(owner + " is bound to a different event loop");
         }
         return loop;
+    }
+
+    /**
+     * In debug mode, a call that changes the primitive must come from its loop's turn (asyncio's
+     * debug-mode thread check): the loop it is bound to, else the loop it was last used from.
+     * Free when no loop runs in debug mode.
+     */
+    void checkThread(Object owner, String operation) {
+        if (!DebugThreadCheck.active()) {
+            return;
+        }
+        EventLoop home = loop;
+        if (home == null) {
+            EventLoop running = EventLoops.runningLoopOrNull();
+            if (running != null) {
+                usedOn = running;
+                return;
+            }
+            home = usedOn;
+        }
+        DebugThreadCheck.check(home, owner.getClass().getSimpleName() + "." + operation);
     }
 }

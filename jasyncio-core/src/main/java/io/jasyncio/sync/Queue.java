@@ -96,6 +96,7 @@ public class Queue<T> {
      * @throws QueueShutDownException if the queue was shut down
      */
     public void putNowait(T item) {
+        binding.checkThread(this, "putNowait");
         Objects.requireNonNull(item, "item");
         if (shutdown) {
             throw new QueueShutDownException();
@@ -142,6 +143,7 @@ public class Queue<T> {
      * @throws QueueShutDownException if the queue is empty and shut down
      */
     public T getNowait() {
+        binding.checkThread(this, "getNowait");
         if (isEmpty()) {
             if (shutdown) {
                 throw new QueueShutDownException();
@@ -160,6 +162,7 @@ public class Queue<T> {
      * @throws IllegalStateException if called more often than items were put (asyncio's ValueError)
      */
     public void taskDone() {
+        binding.checkThread(this, "taskDone");
         if (unfinishedTasks <= 0) {
             throw new IllegalStateException("taskDone() called too many times");
         }
@@ -193,6 +196,7 @@ public class Queue<T> {
      * putter and getter is woken to see the new state.
      */
     public void shutdown(boolean immediate) {
+        binding.checkThread(this, "shutdown");
         shutdown = true;
         if (immediate) {
             while (!items.isEmpty()) {

@@ -42,6 +42,7 @@ public class Semaphore implements Acquirable {
     /** Takes a slot, waiting for one (behind earlier waiters) if needed. No yield when a slot is free. */
     @Override
     public void acquire() {
+        binding.checkThread(this, "acquire");
         if (!locked()) {
             value--;
             return;
@@ -65,6 +66,7 @@ public class Semaphore implements Acquirable {
     /** Gives a slot back, reserving it for the first waiter if there is one. */
     @Override
     public void release() {
+        binding.checkThread(this, "release");
         value++;
         wakeUpNext();
     }

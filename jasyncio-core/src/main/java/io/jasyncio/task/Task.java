@@ -4,6 +4,7 @@ import io.jasyncio.context.Context;
 import io.jasyncio.context.CurrentContext;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.internal.loop.DebugThreadCheck;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Handle;
@@ -231,6 +232,9 @@ public final class Task<T> extends Future<T> {
      */
     @Override
     public boolean cancel(String message) {
+        if (DebugThreadCheck.active()) {
+            DebugThreadCheck.check(getLoop(), "Task.cancel");
+        }
         if (isDone()) {
             return false;
         }
