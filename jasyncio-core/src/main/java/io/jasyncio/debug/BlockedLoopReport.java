@@ -42,6 +42,13 @@ public record BlockedLoopReport(String loopThread, String handle, long blockedNa
         return blockedNanos / 1e9;
     }
 
+    /** The report in one line: the loop, how long so far, by what, and the blocking frame. */
+    public String summary() {
+        StackTraceElement blocking = blockingFrame();
+        return String.format("Event loop on thread '%s' blocked for %.3f seconds (and counting) by %s", loopThread,
+                blockedSeconds(), handle) + (blocking != null ? " at " + blocking : "");
+    }
+
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(String.format(

@@ -60,7 +60,8 @@ final class LoopCheckup implements LoopObserver {
         this.log = log;
         this.stats = LoopStats.install(loop);
         CompositeObserver.add(loop, this);
-        this.watchdog = Watchdog.install(loop, SLOW_NANOS / 1e9, this::blocked);
+        this.watchdog = Watchdog.install(loop, SLOW_NANOS / 1e9, this::blocked, // one line out, the stack kept
+                log != null ? "in the doctor's report" : "in the io.jasyncio.BlockedLoop JFR event");
         loop.setExceptionHandler(recorder);
     }
 
@@ -98,6 +99,11 @@ final class LoopCheckup implements LoopObserver {
         int awaits = task != null ? task.awaitsWithoutSuspendingInStep() : 0;
         write("slow", id, String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6), awaits, name,
                 handle.describeForReport(), step);
+        try {
+            SlowCallbackEvents.commit(handle, nanos); // the hold's whole length, for top: the watchdog saw it part-way
+        } catch (LinkageError noJfrInThisRuntime) {
+            // a runtime image without jdk.jfr: the record above is enough
+        }
     }
 
     @Override

@@ -21,7 +21,14 @@ public final class SlowCallbackEvents implements LoopObserver {
     @Override
     public void handleFinished(Handle handle, long nanos) {
         // Until JFR is initialized no recording can want the event: skip its one-time setup cost.
-        if (nanos >= loop.getSlowCallbackDuration() * 1e9 && FlightRecorder.isInitialized()) {
+        if (nanos >= loop.getSlowCallbackDuration() * 1e9) {
+            commit(handle, nanos);
+        }
+    }
+
+    /** Commits one {@link SlowCallbackEvent} for {@code handle}, which ran {@code nanos}, if a recording wants it. */
+    static void commit(Handle handle, long nanos) {
+        if (FlightRecorder.isInitialized()) {
             SlowCallbackEvent event = new SlowCallbackEvent();
             if (event.isEnabled()) {
                 event.handle = handle.describeForReport();

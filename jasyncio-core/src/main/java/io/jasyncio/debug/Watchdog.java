@@ -36,6 +36,8 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     private final EventLoop loop;
     private final long thresholdNanos;
     private final Consumer<BlockedLoopReport> listener;
+    /** Null: the log gets the whole report, stack included; else one line ending with where the stack went. */
+    private final String stackGoesTo;
     private final Thread thread;
     /** Whose stack to take: the loop's thread, or the body thread of the task it runs (portable engine). */
     private final Supplier<Thread> threadRunning;
@@ -49,13 +51,14 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     private long reportedEpisode = -1; // watchdog thread only
     private volatile boolean closed;
 
-    private Watchdog(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener) {
+    private Watchdog(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener, String stackGoesTo) {
         if (!(thresholdSeconds > 0)) {
             throw new IllegalArgumentException("threshold must be > 0 seconds, not " + thresholdSeconds);
         }
         this.loop = Objects.requireNonNull(loop, "loop");
         this.thresholdNanos = (long) (thresholdSeconds * 1e9);
         this.listener = listener;
+        this.stackGoesTo = stackGoesTo;
         this.threadRunning = Tasks.threadRunning(loop);
         this.thread = Thread.ofPlatform().daemon().name("jasyncio-watchdog").unstarted(this::watch);
     }
@@ -66,7 +69,17 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
      * Install on the loop's thread or before it runs; {@link #close()} removes it.
      */
     public static Watchdog install(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener) {
-        Watchdog watchdog = new Watchdog(loop, thresholdSeconds, listener);
+        return install(loop, thresholdSeconds, listener, null);
+    }
+
+    /**
+     * As {@link #install(EventLoop, double, Consumer)}; with {@code stackGoesTo} (where the
+     * listener puts the stack) a report is one line on standard error instead of the logged stack:
+     * for the doctor, whose report has the stack and must not fill the program's output with it.
+     */
+    static Watchdog install(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener,
+                            String stackGoesTo) {
+        Watchdog watchdog = new Watchdog(loop, thresholdSeconds, listener, stackGoesTo);
         CompositeObserver.add(loop, watchdog);
         watchdog.thread.start();
         return watchdog;
@@ -126,7 +139,11 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     }
 
     private void report(BlockedLoopReport report) {
-        LOG.log(System.Logger.Level.WARNING, report::toString);
+        if (stackGoesTo == null) {
+            LOG.log(System.Logger.Level.WARNING, report::toString);
+        } else {
+            System.err.println("jasyncio doctor: " + report.summary() + " (the stack: " + stackGoesTo + ")");
+        }
         if (listener != null) {
             try {
                 listener.accept(report);

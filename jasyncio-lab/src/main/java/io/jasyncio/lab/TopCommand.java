@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * {@code ./jasyncio top PID}: a live view of a running process's loops, refreshed each second,
  * from the JFR events the doctor's observer commits there ({@code io.jasyncio.LoopSample} every
- * second, {@code io.jasyncio.BlockedLoop} when the watchdog catches a held loop). The process must
+ * second, {@code io.jasyncio.BlockedLoop} when the watchdog catches a held loop, and
+ * {@code io.jasyncio.SlowCallback} when that hold ends, with its whole length). The process must
  * run with {@code -Djasyncio.doctor=jfr} (or a file); it is reached through the attach API, which
  * starts its local JMX agent, and JFR event streaming over that connection.
  */
@@ -39,7 +40,33 @@ final class TopCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final Map<Integer, Deque<RecordedEvent>> samples = new ConcurrentHashMap<>(); // newest last
-    private final Deque<String> blocked = new ArrayDeque<>();
+    private final Deque<Hold> held = new ArrayDeque<>(); // newest first
+
+    /**
+     * A hold the watchdog caught: {@code sightedMillis} when it took the stack (the threshold or a
+     * little more), {@code fullMillis} once the step ended (-1 until then).
+     */
+    private static final class Hold {
+        final String loopThread;
+        final String handle;
+        final String frame;
+        final double sightedMillis;
+        double fullMillis = -1;
+
+        Hold(String loopThread, String handle, String frame, double sightedMillis) {
+            this.loopThread = loopThread;
+            this.handle = handle;
+            this.frame = frame;
+            this.sightedMillis = sightedMillis;
+        }
+
+        @Override
+        public String toString() {
+            String length = fullMillis >= 0 ? String.format(Locale.ROOT, "%.0f ms", fullMillis)
+                    : String.format(Locale.ROOT, "%.0f+ ms (still held when the watchdog caught it)", sightedMillis);
+            return loopThread + " held " + length + " by " + handle + " at " + frame;
+        }
+    }
 
     TopCommand() {
         this(System.out);
@@ -69,8 +96,10 @@ final class TopCommand implements Callable<Integer> {
             stream.setReuse(false); // samples are kept to take rates against: each must be its own object
             stream.enable("io.jasyncio.LoopSample").withPeriod(Duration.ofSeconds(1));
             stream.enable("io.jasyncio.BlockedLoop");
+            stream.enable("io.jasyncio.SlowCallback");
             stream.onEvent("io.jasyncio.LoopSample", this::sampled);
             stream.onEvent("io.jasyncio.BlockedLoop", this::blocked);
+            stream.onEvent("io.jasyncio.SlowCallback", this::holdEnded);
             stream.startAsync();
             for (int i = 0; iterations == 0 || i < iterations; i++) {
                 Thread.sleep(1000);
@@ -120,10 +149,21 @@ final class TopCommand implements Callable<Integer> {
     }
 
     private synchronized void blocked(RecordedEvent e) {
-        blocked.addFirst(String.format(Locale.ROOT, "%s held %.0f ms by %s at %s", e.getString("loopThread"),
-                e.getDuration("blockedFor").toNanos() / 1e6, e.getString("handle"), e.getString("blockingFrame")));
-        while (blocked.size() > 5) {
-            blocked.removeLast();
+        held.addFirst(new Hold(e.getString("loopThread"), e.getString("handle"), e.getString("blockingFrame"),
+                e.getDuration("blockedFor").toNanos() / 1e6));
+        while (held.size() > 5) {
+            held.removeLast();
+        }
+    }
+
+    /** A slow step ended: its whole length goes to the newest hold of the same handle still open. */
+    private synchronized void holdEnded(RecordedEvent e) {
+        String handle = e.getString("handle");
+        for (Hold h : held) {
+            if (h.fullMillis < 0 && h.handle.equals(handle)) {
+                h.fullMillis = e.getDuration("took").toNanos() / 1e6;
+                return;
+            }
         }
     }
 
@@ -142,15 +182,21 @@ final class TopCommand implements Callable<Integer> {
             for (Deque<RecordedEvent> history : new TreeMap<>(samples).values()) {
                 out.println(row(aSecondBefore(history), history.peekLast()));
             }
+            Terminal.wrap(LEGEND, "", "  ").forEach(out::println);
         }
-        if (!blocked.isEmpty()) {
-            out.println("recently held:");
-            for (String b : blocked) {
-                Terminal.wrap(b, "  ", "    ").forEach(out::println);
+        if (!held.isEmpty()) {
+            out.println("recently held (each hold's whole length):");
+            for (Hold h : held) {
+                Terminal.wrap(h.toString(), "  ", "    ").forEach(out::println);
             }
         }
         out.flush();
     }
+
+    /** What each column is: only "slow" is a running total; the rest describe the last second. */
+    static final String LEGEND = "iter/s, select, running: over the last second; lag max: the worst in the last "
+            + "second; ready (the last iteration's), timers, cancel, tasks, exec-q: now; slow: steps over 100 ms "
+            + "since the loop started (a running total).";
 
     private static String row(RecordedEvent previous, RecordedEvent now) {
         double seconds = previous == null ? 0

@@ -103,6 +103,15 @@ class DoctorCommandTest {
         assertEquals(Set.of("blocking-call"), run.kinds(), run.output);
         assertTrue(run.findings().contains("at OrderService.renderReportBlocking(OrderService.java:"), run.output);
         assertTrue(run.findings().contains("move it off the loop: toThread"), run.output);
+        // each hold is one line in the program's own output; its stack is in the report
+        String program = run.output.substring(run.output.indexOf("jasyncio doctor: running"),
+                run.output.indexOf("jasyncio doctor: the program "));
+        List<String> holds = program.lines().filter(l -> l.startsWith("jasyncio doctor: Event loop on thread")).toList();
+        assertTrue(holds.stream().anyMatch(l -> l.contains("at OrderService.renderReportBlocking(")), program);
+        assertTrue(holds.stream().allMatch(l -> l.endsWith("(the stack: in the doctor's report)")), program);
+        assertTrue(program.lines().noneMatch(l -> l.startsWith("\tat ") || l.contains("loop thread stack while blocked")),
+                "no stack in the program's output: " + program);
+        assertTrue(run.findings().contains("loop thread stack while held:"), run.output);
     }
 
     @Test

@@ -40,8 +40,17 @@ class TopCommandTest {
             assertTrue(Pattern.compile("(?m)^main +[0-9,-]+ +\\d+% +\\d+%").matcher(output).find(),
                     "a row for the loop on thread main: " + output);
             // --block holds the loop 300 ms about every second: the watchdog's holds, with the frame.
-            assertTrue(output.contains("recently held:") && output.contains("renderReportBlocking"),
+            assertTrue(output.contains("recently held (each hold's whole length):") && output.contains("renderReportBlocking"),
                     "the watchdog's holds with their blocking frame: " + output);
+            // each hold's whole length, not the watchdog's first sighting of it (just over 100 ms)
+            java.util.regex.Matcher lengths = Pattern.compile("held (\\d+) ms by").matcher(output);
+            int longest = 0;
+            while (lengths.find()) {
+                longest = Math.max(longest, Integer.parseInt(lengths.group(1)));
+            }
+            assertTrue(longest >= 290, "a 300 ms hold is shown as " + longest + " ms: " + output);
+            assertTrue(output.contains("slow: steps over 100 ms since the loop started (a running total)"),
+                    "the legend says which column is a running total: " + output);
         } finally {
             service.destroyForcibly().waitFor();
         }
