@@ -40,7 +40,7 @@ final class EchoServerCommand implements Callable<Integer> {
     @Option(names = "--api", defaultValue = "protocol", description = "protocol or streams (default: ${DEFAULT-VALUE})")
     Api api;
 
-    @Option(names = "--loop", defaultValue = "nio", description = "loop implementation: nio or epoll (default: ${DEFAULT-VALUE})")
+    @Option(names = "--loop", defaultValue = "nio", description = "loop implementation: nio, epoll or io_uring (default: ${DEFAULT-VALUE})")
     String loop;
 
     @Option(names = "--backlog", defaultValue = "1024", description = "listen backlog (default: ${DEFAULT-VALUE})")

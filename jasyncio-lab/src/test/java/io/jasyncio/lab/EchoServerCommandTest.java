@@ -1,6 +1,8 @@
 package io.jasyncio.lab;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -9,6 +11,8 @@ import java.io.File;
 import java.io.InputStreamReader;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code ./jasyncio echo-server --loops N} in a child JVM: it prints how it spreads, then echoes on every loop. */
 @Timeout(60)
 class EchoServerCommandTest {
+
+    /** The help and the launcher's usage name every loop the lab can run on, io_uring included. */
+    @Test
+    void theHelpNamesEveryLoop() throws Exception {
+        String help = new CommandLine(new EchoServerCommand()).getUsageMessage();
+        assertTrue(help.contains("nio, epoll or io_uring"), help);
+        String launcher = Files.readString(Path.of("..", "jasyncio"));
+        assertTrue(launcher.contains("[--loop nio|epoll|io_uring]"), "the launcher's usage line");
+    }
 
     @ParameterizedTest
     @CsvSource({"protocol, REUSE_PORT", "streams, ACCEPTOR"})

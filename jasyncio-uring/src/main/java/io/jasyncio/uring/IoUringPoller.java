@@ -26,8 +26,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * ({@code IORING_OP_POLL_ADD}), and the loop's one wait is the {@code io_uring_enter} that also
  * submits every request queued since the last one. A poll that completed is armed again at the
  * next select while its channel is still watched, which makes it level-triggered like asyncio's
- * selectors: data left unread is reported again. This is the first step of the io_uring loop:
- * the same ring will carry reads and writes themselves (asyncio's proactor shape).
+ * selectors: data left unread is reported again. The same ring also carries the stream
+ * transports' receives and sends themselves, as requests that complete later
+ * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringEventLoop}); polls serve
+ * {@code addReader}/{@code addWriter}, accepting and connecting.
  *
  * <ul>
  *   <li>A poll's user data is the fd and a generation: a changed interest cancels the old poll
