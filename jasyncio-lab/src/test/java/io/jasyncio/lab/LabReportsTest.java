@@ -42,12 +42,16 @@ class LabReportsTest {
                         new double[]{0, 50, 60}, new double[]{1000, 1000, 400})), Chart.Shape.HELD_AFTER, false),
                 new Chart.Histogram("Latency", "ms", List.of(new Chart.Samples("on the loop", latencies))),
                 new Chart.Bars("Throughput", "messages/s", List.of("nio", "epoll"),
-                        List.of(new Chart.BarSeries("echo", new double[]{1000, 1100}))));
+                        List.of(new Chart.BarSeries("echo", new double[]{1000, 1100}, new double[]{900, 950},
+                                new double[]{1150, 1200}))));
         Map<String, Object> measurements = new LinkedHashMap<>();
         measurements.put("idleSleepMs", null);
         String longLine = "at " + "io.jasyncio.lab.experiments.AVeryLongClassName.".repeat(6) + "method(File.java:1)";
         return List.of(new Result("loops", "Where a faster loop helps", "a claim", Verdict.INCONCLUSIVE, null,
-                measurements, List.of("a table row", longLine), List.of(new Check("compared", false,
+                measurements, List.of("a table row", longLine,
+                        "iteration   timeout chosen   I/O events   timers moved   ntodo   callbacks run   anatomy of the turn",
+                        "        1          0.000 s            2              0       3               3   first turn"),
+                List.of(new Check("compared", false,
                 "nio is 1.04x epoll (runs spread 1.20x)", true)), charts, 1.0));
     }
 
@@ -81,7 +85,9 @@ class LabReportsTest {
     void theHtmlReadsOnANarrowScreenAndMarksWhatMatters() {
         String page = HtmlReport.render(sample(), true);
         assertTrue(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"));
-        assertTrue(page.contains("white-space: pre-wrap"), "long lines wrap");
+        assertTrue(page.contains("white-space: pre; overflow-x: auto"), "preformatted tables keep their lines and scroll");
+        assertEquals(2, page.split("class=\"spread\"", -1).length - 1, "each bar measured over runs has its spread");
+        assertTrue(page.contains("<title>lowest 900, highest 1150</title>"), page);
         assertTrue(page.contains("(log scale)"), "heartbeat gaps on a log axis");
         assertTrue(page.contains(">p50 ") && page.contains(">p99 "), "percentiles marked on the histogram");
         assertTrue(page.contains("verdict inconclusive"), "the third verdict has its badge");

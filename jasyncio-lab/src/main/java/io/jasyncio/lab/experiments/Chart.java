@@ -52,6 +52,20 @@ public sealed interface Chart {
     record Bars(String title, String yLabel, List<String> categories, List<BarSeries> series) implements Chart {
     }
 
-    record BarSeries(String name, double[] values) {
+    /**
+     * One series of bars: {@code values} per category, and where they come from several runs, the
+     * lowest and highest run of each ({@code low}, {@code high}; null when there is one run),
+     * drawn as a whisker so a reader sees the spread a verdict was judged against.
+     */
+    record BarSeries(String name, double[] values, double[] low, double[] high) {
+        public BarSeries(String name, double[] values) {
+            this(name, values, null, null);
+        }
+
+        public BarSeries {
+            if ((low == null) != (high == null) || low != null && (low.length != values.length || high.length != values.length)) {
+                throw new IllegalArgumentException("low and high: both or neither, one per value");
+            }
+        }
     }
 }

@@ -62,6 +62,14 @@ final class FasterLoops implements Experiment {
             return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
         }
 
+        double min() {
+            return java.util.Arrays.stream(rates).min().orElse(0);
+        }
+
+        double max() {
+            return java.util.Arrays.stream(rates).max().orElse(0);
+        }
+
         /** max/min over the runs (1.0 = identical runs). */
         double spread() {
             double min = Double.MAX_VALUE;
@@ -104,25 +112,35 @@ final class FasterLoops implements Experiment {
                 100 * median(heavy) / echoRate, 100 * (1 - median(heavy) / echoRate));
         Runs[][] runs = {echo, heavy};
 
+        boolean spread = rounds > 1; // whiskers: the lowest and the highest run, the noise verdicts are judged against
         for (int w = 0; w < workloads.size(); w++) {
             double[] byLoop = new double[loops.size()];
+            double[] low = new double[loops.size()];
+            double[] high = new double[loops.size()];
             for (int l = 0; l < loops.size(); l++) {
                 byLoop[l] = runs[w][l].median();
+                low[l] = runs[w][l].min();
+                high[l] = runs[w][l].max();
             }
-            trial.chart(new Chart.Bars("Throughput by loop implementation (median of " + rounds + "): "
-                    + workloads.get(w).name, "messages per second", loops,
-                    List.of(new Chart.BarSeries(workloads.get(w).name, byLoop))));
+            trial.chart(new Chart.Bars("Throughput by loop (median of " + rounds + (spread ? ", whiskers: lowest to highest run"
+                    : "") + "): " + workloads.get(w).name, "messages per second", loops,
+                    List.of(new Chart.BarSeries(workloads.get(w).name, byLoop, spread ? low : null, spread ? high : null))));
         }
         if (loops.size() > 1) {
             List<Chart.BarSeries> relative = new ArrayList<>();
             for (int l = 0; l < loops.size(); l++) {
                 double[] r = new double[workloads.size()];
+                double[] low = new double[workloads.size()];
+                double[] high = new double[workloads.size()];
                 for (int w = 0; w < workloads.size(); w++) {
-                    r[w] = 100 * runs[w][l].median() / runs[w][0].median();
+                    double base = runs[w][0].median();
+                    r[w] = 100 * runs[w][l].median() / base;
+                    low[w] = 100 * runs[w][l].min() / base;
+                    high[w] = 100 * runs[w][l].max() / base;
                 }
-                relative.add(new Chart.BarSeries(loops.get(l), r));
+                relative.add(new Chart.BarSeries(loops.get(l), r, low, high));
             }
-            trial.chart(new Chart.Bars("Throughput relative to the " + loops.get(0) + " loop", "% of " + loops.get(0),
+            trial.chart(new Chart.Bars("Throughput relative to the " + loops.get(0) + " loop (median; whiskers: lowest to highest run)", "% of " + loops.get(0),
                     workloads.stream().map(Workload::name).toList(), relative));
         }
 

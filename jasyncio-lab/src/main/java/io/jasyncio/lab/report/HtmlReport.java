@@ -20,22 +20,26 @@ public final class HtmlReport {
             .meta { color: #666; }
             section { border-top: 1px solid #ddd; margin-top: 2rem; padding-top: 0.5rem; }
             .claim { font-style: italic; }
-            pre { background: #f6f6f6; padding: 0.6rem; font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
-            p, li, td { overflow-wrap: anywhere; }
+            pre { background: #f6f6f6; padding: 0.6rem; font-size: 0.8rem; line-height: 1.35; white-space: pre; overflow-x: auto; }
+            p, li { overflow-wrap: break-word; }
+            .scroll, .chart { overflow-x: auto; }
             .diagnosis { border-left: 4px solid #c62828; padding-left: 0.8rem; margin: 1rem 0; }
             .verdict { display: inline-block; white-space: nowrap; padding: 0.1rem 0.5rem; border-radius: 0.3rem; color: #fff; font-size: 0.9rem; }
             .holds { background: #2e7d32; } .does-not-hold { background: #c62828; } .skipped { background: #757575; }
             .inconclusive { background: #ef6c00; } li.unsure::marker { content: "?  "; color: #ef6c00; }
             li.ok::marker { content: "\\2714  "; color: #2e7d32; } li.no::marker { content: "\\2718  "; color: #c62828; }
-            table { border-collapse: collapse; } td, th { padding: 0.2rem 0.8rem; text-align: left; }
-            svg { display: block; margin: 1rem 0; max-width: 100%; height: auto; font-size: 12px; }
-            svg .title { font-weight: bold; font-size: 13px; } svg .small { font-size: 10px; }
-            svg .axis { stroke: #444; } svg .grid { stroke: #e4e4e4; }
+            table { border-collapse: collapse; } td, th { padding: 0.2rem 0.8rem; text-align: left; } th { white-space: nowrap; }
+            svg { display: block; margin: 1rem 0; width: 100%; min-width: 640px; max-width: 760px; height: auto; font-size: 12px; }
+            svg .title { font-weight: bold; font-size: 13px; } svg .small { font-size: 11px; }
+            svg .axis { stroke: #444; } svg .grid { stroke: #e4e4e4; } svg .spread { stroke: #222; stroke-width: 1.5; fill: none; }
             """;
 
     /**
      * A whole page: {@code body} under an {@code h1} of {@code title}, with the shared style and a
-     * viewport tag, so it reads on a narrow screen too (long lines wrap, charts shrink).
+     * viewport tag, so it reads on a narrow screen too: text wraps between words (never inside
+     * one), while preformatted tables, wide tables and charts keep their shape and scroll sideways
+     * in their own box; a chart shrinks no further than 640 px, which keeps its smallest text at
+     * about 9 px.
      */
     public static String page(String title, String body) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -49,9 +53,9 @@ public final class HtmlReport {
         return SvgCharts.percentile(sorted, p);
     }
 
-    /** One chart as inline SVG. */
+    /** One chart as inline SVG, in a box that scrolls sideways where the screen is narrower than the chart. */
     public static String chart(Chart chart) {
-        return SvgCharts.render(chart);
+        return "<div class=\"chart\">" + SvgCharts.render(chart) + "</div>\n";
     }
 
     public static String render(List<Result> results, boolean quick) {
@@ -61,13 +65,13 @@ public final class HtmlReport {
                 Instant.now().truncatedTo(ChronoUnit.SECONDS), escape(System.getProperty("os.name")),
                 escape(System.getProperty("os.arch")), Runtime.getRuntime().availableProcessors(),
                 escape(System.getProperty("java.version")), quick ? " (quick mode: small sizes)" : ""));
-        s.append("<table>\n<tr><th>experiment</th><th>name (--only)</th><th>verdict</th></tr>\n");
+        s.append("<div class=\"scroll\"><table>\n<tr><th>experiment</th><th>name (--only)</th><th>verdict</th></tr>\n");
         for (Result r : results) {
             s.append("<tr><td><a href=\"#").append(escape(r.name())).append("\">").append(escape(r.title()))
                     .append("</a></td><td>").append(escape(r.name())).append("</td><td>").append(badge(r))
                     .append("</td></tr>\n");
         }
-        s.append("</table>\n");
+        s.append("</table></div>\n");
         for (Result r : results) {
             section(s, r);
         }
@@ -95,7 +99,7 @@ public final class HtmlReport {
         }
         s.append("</ul>\n");
         for (Chart chart : r.charts()) {
-            s.append(SvgCharts.render(chart));
+            s.append(chart(chart));
         }
         s.append("</section>\n");
     }

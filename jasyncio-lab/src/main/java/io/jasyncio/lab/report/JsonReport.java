@@ -101,8 +101,20 @@ public final class JsonReport {
                 m.put("kind", "bars");
                 m.put("yLabel", b.yLabel());
                 m.put("categories", b.categories());
-                m.put("series", b.series().stream().map(x -> Map.of("name", x.name(), "values", x.values())).toList());
+                m.put("series", b.series().stream().map(JsonReport::barSeries).toList());
             }
+        }
+        return m;
+    }
+
+    /** A bar series: its values, and the lowest and highest run of each when there were several. */
+    private static Map<String, Object> barSeries(Chart.BarSeries series) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", series.name());
+        m.put("values", series.values());
+        if (series.low() != null) {
+            m.put("low", series.low());
+            m.put("high", series.high());
         }
         return m;
     }

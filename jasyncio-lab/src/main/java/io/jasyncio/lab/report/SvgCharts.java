@@ -181,6 +181,9 @@ final class SvgCharts {
     private static String bars(Chart.Bars c) {
         double yMax = 0;
         for (Chart.BarSeries series : c.series()) {
+            for (double v : series.high() != null ? series.high() : series.values()) {
+                yMax = Math.max(yMax, v);
+            }
             for (double v : series.values()) {
                 yMax = Math.max(yMax, v);
             }
@@ -194,13 +197,26 @@ final class SvgCharts {
         for (int g = 0; g < c.categories().size(); g++) {
             double groupX = axes.px(g) + groupWidth * 0.15;
             for (int k = 0; k < c.series().size(); k++) {
-                double v = c.series().get(k).values()[g];
+                Chart.BarSeries series = c.series().get(k);
+                double v = series.values()[g];
                 double x = groupX + k * barWidth;
+                double mid = x + barWidth / 2 - 1;
                 s.append(String.format(Locale.ROOT, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>%n",
                         fmt(x), fmt(axes.py(v)), fmt(barWidth - 2), fmt(axes.py(0) - axes.py(v)),
                         COLORS[k % COLORS.length]));
+                double labelAbove = v;
+                if (series.low() != null) { // the runs' spread: a whisker from the lowest to the highest
+                    double lo = axes.py(series.low()[g]);
+                    double hi = axes.py(series.high()[g]);
+                    double cap = Math.min(8, barWidth / 4);
+                    s.append(String.format(Locale.ROOT, "<path class=\"spread\" d=\"M%s %sV%sM%s %sH%sM%s %sH%s\">"
+                                    + "<title>lowest %s, highest %s</title></path>%n",
+                            fmt(mid), fmt(lo), fmt(hi), fmt(mid - cap), fmt(lo), fmt(mid + cap), fmt(mid - cap), fmt(hi),
+                            fmt(mid + cap), shortNumber(series.low()[g]), shortNumber(series.high()[g])));
+                    labelAbove = Math.max(v, series.high()[g]);
+                }
                 s.append(String.format(Locale.ROOT, "<text x=\"%s\" y=\"%s\" text-anchor=\"middle\" class=\"small\">%s</text>%n",
-                        fmt(x + barWidth / 2 - 1), fmt(axes.py(v) - 4), shortNumber(v)));
+                        fmt(mid), fmt(axes.py(labelAbove) - 4), shortNumber(v)));
             }
             s.append(String.format(Locale.ROOT, "<text x=\"%s\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
                     fmt(axes.px(g) + groupWidth / 2), HEIGHT - BOTTOM + 20, HtmlReport.escape(c.categories().get(g))));
