@@ -123,6 +123,6 @@ class TcpEchoTest {
     @MethodSource("loops")
     void readmeExample(String loopName) {
         String answer = NetTesting.run(loopName, 20, ReadmeExample::main);
-        assertEquals("hello, world\n", answer);
+        assertEquals("hello, world", answer);
     }
 }
