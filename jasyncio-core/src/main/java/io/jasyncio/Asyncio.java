@@ -118,6 +118,7 @@ public final class Asyncio {
         return Tasks.create(getRunningLoop(), body, null, null);
     }
 
+    /** As {@link #createTask(Coroutine)}, naming the task {@code name} (null: {@code Task-N}). */
     public static <T> Task<T> createTask(Coroutine<T> body, String name) {
         return Tasks.create(getRunningLoop(), body, name, null);
     }
@@ -127,10 +128,15 @@ public final class Asyncio {
         return Tasks.create(getRunningLoop(), body, name, context);
     }
 
+    /**
+     * Schedules {@code body}, which returns nothing, as a task on the running loop; it starts at the
+     * loop's next turn.
+     */
     public static Task<Void> createTask(VoidCoroutine body) {
         return Tasks.create(getRunningLoop(), body.asCoroutine(), null, null);
     }
 
+    /** As {@link #createTask(VoidCoroutine)}, naming the task {@code name} (null: {@code Task-N}). */
     public static Task<Void> createTask(VoidCoroutine body, String name) {
         return Tasks.create(getRunningLoop(), body.asCoroutine(), name, null);
     }
@@ -143,6 +149,7 @@ public final class Asyncio {
         return Tasks.create(loop, body, null, null);
     }
 
+    /** As {@link #createTask(EventLoop, Coroutine)}, for a body that returns nothing. */
     public static Task<Void> createTask(EventLoop loop, VoidCoroutine body) {
         return Tasks.create(loop, body.asCoroutine(), null, null);
     }
@@ -331,6 +338,10 @@ public final class Asyncio {
         return Timeout.after(delay).run(body);
     }
 
+    /**
+     * Runs {@code body}, which returns nothing, with a deadline {@code delay} seconds away;
+     * TimeoutException if it passes.
+     */
     public static void timeout(double delay, VoidCoroutine body) {
         Timeout.after(delay).run(body);
     }
@@ -345,6 +356,10 @@ public final class Asyncio {
         return Timeout.at(when).run(body);
     }
 
+    /**
+     * Runs {@code body}, which returns nothing, with a deadline at loop time {@code when};
+     * TimeoutException if it passes.
+     */
     public static void timeoutAt(double when, VoidCoroutine body) {
         Timeout.at(when).run(body);
     }
@@ -403,6 +418,10 @@ public final class Asyncio {
         return ThreadsafeCoroutines.submit(body, loop);
     }
 
+    /**
+     * As {@link #runCoroutineThreadsafe(Coroutine, EventLoop)}, for a body that returns nothing: the
+     * future completes with null.
+     */
     public static CompletableFuture<Void> runCoroutineThreadsafe(VoidCoroutine body, EventLoop loop) {
         return ThreadsafeCoroutines.submit(body.asCoroutine(), loop);
     }

@@ -28,6 +28,7 @@ public final class ContextVar<T> {
         return new ContextVar<>(name, defaultValue);
     }
 
+    /** The name given at creation (what {@code toString()} and reports show). */
     public String name() {
         return name;
     }

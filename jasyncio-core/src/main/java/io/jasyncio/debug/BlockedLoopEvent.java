@@ -14,19 +14,28 @@ import jdk.jfr.Timespan;
 @Description("A handle held the event loop past the watchdog's threshold; the loop thread's stack was taken while blocked")
 @StackTrace(false) // the event is committed by the watchdog thread: its own stack says nothing
 public class BlockedLoopEvent extends jdk.jfr.Event {
+    /** The name of the loop's thread. */
     @Label("Loop Thread")
     public String loopThread;
 
+    /** The running handle, as reports name it. */
     @Label("Handle")
     public String handle;
 
+    /** How long the handle had been running when the stack was taken. */
     @Label("Blocked For")
     @Timespan(Timespan.NANOSECONDS)
     public long blockedFor;
 
+    /** The most recent frame outside the JDK: the call that blocks. */
     @Label("Blocking Frame")
     public String blockingFrame;
 
+    /** The whole report, the loop thread's stack included. */
     @Label("Loop Thread Stack")
     public String stack;
+
+    /** An event to fill in and commit (the watchdog does). */
+    public BlockedLoopEvent() {
+    }
 }

@@ -15,6 +15,7 @@ public record BlockedLoopReport(String loopThread, String handle, long blockedNa
     /** Frames shown in {@link #toString()}; the rest is summarised. */
     private static final int SHOWN_FRAMES = 25;
 
+    /** A report of {@code stack} (copied). */
     public BlockedLoopReport {
         stack = List.copyOf(stack);
     }
@@ -38,6 +39,7 @@ public record BlockedLoopReport(String loopThread, String handle, long blockedNa
                 || className.startsWith("sun.") || className.startsWith("com.sun.");
     }
 
+    /** How long the handle had been running, in seconds. */
     public double blockedSeconds() {
         return blockedNanos / 1e9;
     }

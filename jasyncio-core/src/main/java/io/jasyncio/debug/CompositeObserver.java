@@ -20,6 +20,7 @@ public final class CompositeObserver implements LoopObserver {
         this.observers = observers;
     }
 
+    /** One observer that tells each of {@code observers} every event, in order. */
     public static CompositeObserver of(LoopObserver... observers) {
         for (LoopObserver o : observers) {
             if (o == null) {

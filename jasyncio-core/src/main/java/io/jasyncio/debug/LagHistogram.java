@@ -16,6 +16,10 @@ public final class LagHistogram {
     private long total;
     private long maxNanos;
 
+    /** An empty histogram. */
+    public LagHistogram() {
+    }
+
     /** Records one lag; negative values count as zero. */
     public void record(long nanos) {
         long n = Math.max(0, nanos);
@@ -49,10 +53,12 @@ public final class LagHistogram {
         return (1L << exponent) + (sub + 1) * width - 1;
     }
 
+    /** How many durations were recorded. */
     public long count() {
         return total;
     }
 
+    /** The longest duration recorded, exactly, in nanoseconds. */
     public long maxNanos() {
         return maxNanos;
     }

@@ -20,42 +20,58 @@ import jdk.jfr.Timespan;
 @Period("1 s")
 @StackTrace(false)
 public class LoopSampleEvent extends jdk.jfr.Event {
+    /** The loop's number in this process (the doctor numbers loops as they are created). */
     @Label("Loop")
     public int loop;
 
+    /** The name of the loop's thread. */
     @Label("Loop Thread")
     public String loopThread;
 
+    /** Iterations since the loop was created (a running total). */
     @Label("Iterations")
     public long iterations;
 
+    /** Time spent waiting in select since the loop was created (a running total). */
     @Label("Time In Select")
     @Timespan(Timespan.NANOSECONDS)
     public long selectNanos;
 
+    /** Time spent running callbacks since the loop was created (a running total). */
     @Label("Time In Callbacks")
     @Timespan(Timespan.NANOSECONDS)
     public long callbackNanos;
 
+    /** Callbacks the last iteration ran (the ready queue's depth then). */
     @Label("Ready Queue Max")
     public int readyMax;
 
+    /** Timers in the heap now, cancelled ones included. */
     @Label("Timers In Heap")
     public int timers;
 
+    /** Cancelled timers still in the heap now. */
     @Label("Cancelled Timers In Heap")
     public int cancelledTimers;
 
+    /** Tasks not done yet, as of the last heartbeat. */
     @Label("Pending Tasks")
     public int pendingTasks;
 
+    /** Jobs waiting in the default executor's queue now. */
     @Label("Executor Queue")
     public int executorQueue;
 
+    /** The longest heartbeat lag since the previous sample. */
     @Label("Heartbeat Lag Max")
     @Timespan(Timespan.NANOSECONDS)
     public long lagMaxNanos;
 
+    /** Steps that ran 100 ms or more since the loop was created (a running total). */
     @Label("Slow Steps")
     public long slowSteps;
+
+    /** An event to fill in and commit (the doctor does, every second). */
+    public LoopSampleEvent() {
+    }
 }

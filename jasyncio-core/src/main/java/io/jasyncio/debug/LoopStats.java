@@ -35,6 +35,7 @@ public final class LoopStats implements LoopObserver {
     private int timersInHeap;
     private int cancelledTimersInHeap;
 
+    /** Stats for {@code loop}, not yet installed (see {@link #install(EventLoop)}). */
     public LoopStats(EventLoop loop) {
         this.loop = loop;
     }

@@ -14,10 +14,16 @@ import jdk.jfr.Timespan;
 @Description("A callback or task step held the event loop longer than slowCallbackDuration")
 @StackTrace(false) // committed after the handle returned: the stack would be the loop's, not the culprit's
 public class SlowCallbackEvent extends jdk.jfr.Event {
+    /** The handle, as reports name it. */
     @Label("Handle")
     public String handle;
 
+    /** How long it ran. */
     @Label("Took")
     @Timespan(Timespan.NANOSECONDS)
     public long took;
+
+    /** An event to fill in and commit. */
+    public SlowCallbackEvent() {
+    }
 }

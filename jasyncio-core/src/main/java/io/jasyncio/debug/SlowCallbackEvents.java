@@ -14,6 +14,7 @@ import jdk.jfr.FlightRecorder;
 public final class SlowCallbackEvents implements LoopObserver {
     private final EventLoop loop;
 
+    /** An observer for {@code loop}; install it with {@code CompositeObserver} or {@code setObserver}. */
     public SlowCallbackEvents(EventLoop loop) {
         this.loop = loop;
     }

@@ -62,6 +62,7 @@ public final class EventLoopGroup implements AutoCloseable {
         this(Runtime.getRuntime().availableProcessors(), null);
     }
 
+    /** {@code size} loops of the default implementation, started. */
     public EventLoopGroup(int size) {
         this(size, null);
     }
@@ -97,6 +98,7 @@ public final class EventLoopGroup implements AutoCloseable {
         return loops;
     }
 
+    /** How many loops the group has. */
     public int size() {
         return loops.size();
     }
@@ -172,6 +174,7 @@ public final class EventLoopGroup implements AutoCloseable {
         return terminated;
     }
 
+    /** Whether a shutdown has begun (new submissions are refused from then on). */
     public boolean isShuttingDown() {
         return shuttingDown;
     }

@@ -65,6 +65,7 @@ public abstract class BaseEventLoop implements LoopContract {
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
+    /** A loop whose one wait is {@code poller}'s select (a loop implementation passes its poller). */
     @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");

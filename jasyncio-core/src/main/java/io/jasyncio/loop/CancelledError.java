@@ -9,10 +9,12 @@ package io.jasyncio.loop;
  * {@code uncancel()}.
  */
 public class CancelledError extends Error {
+    /** A cancellation without a message. */
     public CancelledError() {
         super();
     }
 
+    /** A cancellation carrying {@code message} (asyncio's {@code cancel(msg)}). */
     public CancelledError(String message) {
         super(message);
     }
@@ -22,6 +24,7 @@ public class CancelledError extends Error {
         return message == null ? new CancelledError() : new CancelledError(message);
     }
 
+    /** A cancellation carrying {@code message}, caused by {@code cause}. */
     public CancelledError(String message, Throwable cause) {
         super(message, cause);
     }

@@ -36,6 +36,7 @@ public interface EventLoop extends AutoCloseable {
     /** Runs {@code callback} once, {@code delaySeconds} from now. */
     TimerHandle callLater(double delaySeconds, Runnable callback);
 
+    /** Runs {@code callback} once, {@code delay} from now. */
     default TimerHandle callLater(Duration delay, Runnable callback) {
         return callAtNanos(nanoTime() + delay.toNanos(), callback);
     }
@@ -75,8 +76,10 @@ public interface EventLoop extends AutoCloseable {
     /** Stops after the iteration in progress (its snapshot still drains, as asyncio). */
     void stop();
 
+    /** Whether the loop is running (in {@code runForever} or {@code runUntilComplete}). */
     boolean isRunning();
 
+    /** Whether {@link #close()} was called. */
     boolean isClosed();
 
     /** Closes the loop: drops pending callbacks, releases the poller. Not while running. */
@@ -145,18 +148,25 @@ public interface EventLoop extends AutoCloseable {
 
     // ---- debugging and observation ------------------------------------------------------------
 
+    /**
+     * Turns debug mode on or off (asyncio's {@code set_debug}): slow callbacks are logged, creation
+     * stacks kept, and non-thread-safe calls from other threads fail.
+     */
     void setDebug(boolean enabled);
 
+    /** Whether debug mode is on. */
     boolean getDebug();
 
     /** Handles running longer than this are reported in debug mode (default 0.1 s). */
     double getSlowCallbackDuration();
 
+    /** Sets the duration past which debug mode reports a handle as slow. */
     void setSlowCallbackDuration(double seconds);
 
     /** Installs an observer of the loop's phases (null removes it); see {@link LoopObserver}. */
     void setObserver(LoopObserver observer);
 
+    /** The installed observer, or null. */
     LoopObserver getObserver();
 
     /** Callbacks waiting in the ready queue. */

@@ -16,5 +16,6 @@ public interface EventLoopProvider {
         return isAvailable() ? null : "not supported here";
     }
 
+    /** A new loop of this implementation. */
     EventLoop create();
 }

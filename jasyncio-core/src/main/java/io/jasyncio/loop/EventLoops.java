@@ -95,6 +95,7 @@ public final class EventLoops {
      * without the loop knowing about it. Called from the loop's constructor: only keep the loop.
      */
     public interface CreationListener {
+        /** Told of each new loop, from its constructor. */
         void loopCreated(EventLoop loop);
     }
 

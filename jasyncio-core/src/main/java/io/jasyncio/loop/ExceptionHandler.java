@@ -9,5 +9,6 @@ import java.util.Map;
  */
 @FunctionalInterface
 public interface ExceptionHandler {
+    /** Handles one error {@code loop} reports; {@code context} holds its keys (see the class comment). */
     void handle(EventLoop loop, Map<String, Object> context);
 }

@@ -47,6 +47,7 @@ public class Future<T> {
     private Object firstSnapshot;
     private List<Object> moreCallbacks; // pairs: callback, context snapshot
 
+    /** A pending future bound to {@code loop} (usually made with {@code loop.createFuture()}). */
     public Future(EventLoop loop) {
         this.loop = LoopContract.of(Objects.requireNonNull(loop, "loop"));
         this.creationStack = this.loop.getDebug() ? CreationStack.capture() : null;
@@ -57,6 +58,7 @@ public class Future<T> {
         return creationStack;
     }
 
+    /** The loop this future belongs to. */
     public EventLoop getLoop() {
         return loop;
     }
@@ -66,10 +68,12 @@ public class Future<T> {
         return loop;
     }
 
+    /** Whether the future has a result, an exception or was cancelled. */
     public final boolean isDone() {
         return state != PENDING;
     }
 
+    /** Whether the future was cancelled. */
     public final boolean isCancelled() {
         return state == CANCELLED;
     }
@@ -104,6 +108,10 @@ public class Future<T> {
         return exception;
     }
 
+    /**
+     * Completes the future with {@code value} and schedules its done-callbacks; InvalidStateException
+     * if it is done already. Not thread-safe: call it on the loop's thread.
+     */
     public void setResult(T value) {
         if (DebugThreadCheck.active()) {
             DebugThreadCheck.check(loop, "Future.setResult");
@@ -116,6 +124,10 @@ public class Future<T> {
         scheduleCallbacks();
     }
 
+    /**
+     * Completes the future with {@code error} and schedules its done-callbacks; InvalidStateException
+     * if it is done already. Not thread-safe: call it on the loop's thread.
+     */
     public void setException(Throwable error) {
         Objects.requireNonNull(error, "error");
         if (DebugThreadCheck.active()) {
@@ -137,6 +149,10 @@ public class Future<T> {
         return cancel(null);
     }
 
+    /**
+     * Cancels a pending future with {@code message} (asyncio's {@code cancel(msg)}); returns false if
+     * it was already done.
+     */
     public boolean cancel(String message) {
         if (DebugThreadCheck.active()) {
             DebugThreadCheck.check(loop, "Future.cancel");

@@ -38,6 +38,7 @@ public class Handle {
         }
     }
 
+    /** Whether {@link #cancel()} was called. */
     public final boolean isCancelled() {
         return context == CANCELLED;
     }
@@ -81,6 +82,7 @@ public class Handle {
 
     /** A callback that can name itself in reports (slow callbacks, failures). */
     public interface Describable {
+        /** The callback's name for reports. */
         String describe();
     }
 }

@@ -20,6 +20,7 @@ public final class LoopLocal<T> {
         this.initial = initial;
     }
 
+    /** A key whose value on each loop is made by {@code initial} on first use there. */
     public static <T> LoopLocal<T> withInitial(Function<EventLoop, T> initial) {
         return new LoopLocal<>(initial);
     }

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 
 /** The default loop: {@link BaseEventLoop} over a {@link NioPoller} (java.nio's Selector). */
 public final class NioEventLoop extends BaseEventLoop {
+    /** A loop over a new {@link java.nio.channels.Selector}. */
     public NioEventLoop() {
         super(openPoller());
     }

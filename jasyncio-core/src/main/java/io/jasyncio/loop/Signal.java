@@ -7,10 +7,15 @@ import io.jasyncio.internal.loop.SignalHandlers;
  * are not here: the JVM keeps the first (thread dumps) and no one can catch the second.
  */
 public enum Signal {
+    /** Interrupt: Ctrl-C. */
     SIGINT("INT"),
+    /** Termination: a polite request to stop ({@code kill}'s default). */
     SIGTERM("TERM"),
+    /** Hang-up: the terminal went away, or by convention, reload the configuration. */
     SIGHUP("HUP"),
+    /** User-defined signal 1. */
     SIGUSR1("USR1"),
+    /** User-defined signal 2. */
     SIGUSR2("USR2");
 
     private final String jvmName;

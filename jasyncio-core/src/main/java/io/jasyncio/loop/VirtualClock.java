@@ -34,6 +34,10 @@ public final class VirtualClock implements LoopClock {
     private long realAtHold;       // System.nanoTime() when the first hold began
     private long virtualAtHold;    // this clock's time then
 
+    /** A clock at 0 that moves only when advanced (see the class comment). */
+    public VirtualClock() {
+    }
+
     @Override
     public long nanoTime() {
         return holds == 0 ? now : virtualAtHold + (System.nanoTime() - realAtHold);

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
  * {@code BufferedProtocol}): no copy between the socket and the protocol.
  */
 public interface BufferedProtocol extends BaseProtocol {
+    /** The connection is up; {@code transport} is its transport. Does nothing unless overridden. */
     default void connectionMade(Transport transport) {
     }
 

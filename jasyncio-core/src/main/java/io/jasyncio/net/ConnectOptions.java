@@ -18,6 +18,10 @@ import java.net.InetSocketAddress;
 public record ConnectOptions(TlsOptions tls, double happyEyeballsDelay, int interleave,
                              InetSocketAddress localAddress, double timeout, boolean allErrors) {
 
+    /**
+     * Options as given; the factory {@link #defaults()} and the {@code with...} methods are the usual
+     * way.
+     */
     public ConnectOptions {
         if (!Double.isNaN(happyEyeballsDelay) && happyEyeballsDelay < 0) {
             throw new IllegalArgumentException("happyEyeballsDelay must be >= 0 (NaN: off), got " + happyEyeballsDelay);
@@ -30,10 +34,12 @@ public record ConnectOptions(TlsOptions tls, double happyEyeballsDelay, int inte
         }
     }
 
+    /** A plain connection: no TLS, no happy eyeballs, no local address, no overall timeout. */
     public static ConnectOptions defaults() {
         return new ConnectOptions(null, Double.NaN, 0, null, Double.NaN, false);
     }
 
+    /** These options over TLS as {@code value} says (null: plain). */
     public ConnectOptions withTls(TlsOptions value) {
         return new ConnectOptions(value, happyEyeballsDelay, interleave, localAddress, timeout, allErrors);
     }
@@ -43,6 +49,10 @@ public record ConnectOptions(TlsOptions tls, double happyEyeballsDelay, int inte
         return new ConnectOptions(tls, seconds, interleave, localAddress, timeout, allErrors);
     }
 
+    /**
+     * These options, interleaving address families as asyncio's {@code interleave} (0: keep the
+     * resolver's order).
+     */
     public ConnectOptions withInterleave(int value) {
         return new ConnectOptions(tls, happyEyeballsDelay, value, localAddress, timeout, allErrors);
     }
@@ -57,6 +67,10 @@ public record ConnectOptions(TlsOptions tls, double happyEyeballsDelay, int inte
         return new ConnectOptions(tls, happyEyeballsDelay, interleave, localAddress, seconds, allErrors);
     }
 
+    /**
+     * These options, reporting every address's error in one ExceptionGroup when all fail (asyncio's
+     * {@code all_errors}).
+     */
     public ConnectOptions withAllErrors(boolean value) {
         return new ConnectOptions(tls, happyEyeballsDelay, interleave, localAddress, timeout, value);
     }

@@ -9,6 +9,7 @@ import java.net.SocketException;
  * a write), so code can tell a reset, a normal end for many services, from a failure.
  */
 public class ConnectionResetException extends SocketException {
+    /** A reset connection, saying which. */
     public ConnectionResetException(String message) {
         super(message);
     }

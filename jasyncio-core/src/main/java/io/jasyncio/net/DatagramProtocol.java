@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 
 /** A datagram (UDP) protocol, as asyncio's {@code DatagramProtocol}. */
 public interface DatagramProtocol extends BaseProtocol {
+    /** The endpoint is ready; {@code transport} is its transport. Does nothing unless overridden. */
     default void connectionMade(DatagramTransport transport) {
     }
 

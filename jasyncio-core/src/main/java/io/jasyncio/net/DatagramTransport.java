@@ -12,10 +12,12 @@ public interface DatagramTransport extends BaseTransport {
      */
     void sendto(ByteBuffer data, SocketAddress address);
 
+    /** Sends {@code data} as one datagram to {@code address}. */
     default void sendto(byte[] data, SocketAddress address) {
         sendto(ByteBuffer.wrap(data), address);
     }
 
+    /** Sends {@code data} as one datagram to the connected peer. */
     default void sendto(byte[] data) {
         sendto(ByteBuffer.wrap(data), null);
     }

@@ -37,7 +37,15 @@ import java.util.function.Function;
  * {@code AUTO} picks {@code REUSE_PORT} where the platform has it (Linux, the BSDs, macOS).
  */
 public final class GroupServer {
-    public enum Mode { AUTO, REUSE_PORT, ACCEPTOR }
+    /** How connections reach the loops (see the class comment). */
+    public enum Mode {
+        /** {@code REUSE_PORT} where the platform has it, else {@code ACCEPTOR}. */
+        AUTO,
+        /** Every loop listens on its own socket bound to the port; the kernel spreads connections. */
+        REUSE_PORT,
+        /** One loop accepts and hands each connection to the next loop in turn. */
+        ACCEPTOR
+    }
 
     private final EventLoopGroup group;
     private final Mode mode;

@@ -80,6 +80,7 @@ public final class Server implements AutoCloseable {
         }
     }
 
+    /** The loop the server accepts on. */
     public EventLoop getLoop() {
         return loop;
     }

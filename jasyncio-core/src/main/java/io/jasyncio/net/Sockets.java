@@ -58,6 +58,7 @@ public final class Sockets {
         });
     }
 
+    /** Coroutine: as {@link #sockSendall(EventLoop, SocketChannel, ByteBuffer)} of the whole array. */
     public static void sockSendall(EventLoop loop, SocketChannel channel, byte[] data) throws IOException {
         sockSendall(loop, channel, ByteBuffer.wrap(data));
     }
@@ -130,6 +131,7 @@ public final class Sockets {
         });
     }
 
+    /** Coroutine: sends {@code data} as one datagram to {@code address}; returns the bytes sent. */
     public static int sockSendto(EventLoop loop, DatagramChannel channel, byte[] data, SocketAddress address)
             throws IOException {
         return sockSendto(loop, channel, ByteBuffer.wrap(data), address);

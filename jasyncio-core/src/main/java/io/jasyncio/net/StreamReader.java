@@ -58,10 +58,12 @@ public final class StreamReader {
     private long waitStartedNanos;   // when the pending waiter began to wait, on the loop's clock
     private TimerHandle readDeadline; // the one timer behind the read timeout, or null when none is due
 
+    /** A reader on {@code loop} with asyncio's limit, {@link #DEFAULT_LIMIT}. */
     public StreamReader(EventLoop loop) {
         this(loop, DEFAULT_LIMIT);
     }
 
+    /** A reader on {@code loop} whose lines and {@code readuntil} chunks hold at most {@code limit} bytes. */
     public StreamReader(EventLoop loop, int limit) {
         if (limit <= 0) {
             throw new IllegalArgumentException("Limit cannot be <= 0");
@@ -104,6 +106,7 @@ public final class StreamReader {
 
     // ---- the feeding side (the protocol) --------------------------------------------------------
 
+    /** The error every read fails with from now on (set by the protocol), or null. */
     public Throwable exception() {
         return exception;
     }
@@ -120,6 +123,7 @@ public final class StreamReader {
         }
     }
 
+    /** The transport to pause and resume for flow control; set once, by the protocol. */
     public void setTransport(Transport transport) {
         if (this.transport != null) {
             throw new IllegalStateException("Transport already set");
@@ -127,6 +131,7 @@ public final class StreamReader {
         this.transport = transport;
     }
 
+    /** The stream ended: a waiting read wakes, and reads return what is left, then EOF. */
     public void feedEof() {
         eof = true;
         wakeupWaiter();
@@ -252,6 +257,7 @@ public final class StreamReader {
         }
     }
 
+    /** Appends {@code data} (copied), as {@link #feedData(ByteBuffer)}. */
     public void feedData(byte[] data) {
         feedData(ByteBuffer.wrap(data));
     }
@@ -523,6 +529,7 @@ public final class StreamReader {
         return chunk;
     }
 
+    /** Coroutine: as {@link #readuntil(byte[])} with {@code separator} encoded in UTF-8. */
     public byte[] readuntil(String separator) throws IOException {
         return readuntil(separator.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }

@@ -29,6 +29,10 @@ public final class StreamReaderProtocol implements Protocol {
     private boolean connectionLost;
     private boolean overSsl;
 
+    /**
+     * The protocol feeding {@code reader}; with {@code clientConnected} (a server's), each connection
+     * runs it as a task.
+     */
     public StreamReaderProtocol(EventLoop loop, StreamReader reader, ClientConnectedCallback clientConnected) {
         this.loop = loop;
         this.reader = reader;

@@ -24,6 +24,10 @@ public final class StreamWriter implements AutoCloseable {
     private final StreamReader reader;
     private final EventLoop loop;
 
+    /**
+     * A writer on {@code transport}, waiting for {@code protocol}'s flow control and reporting
+     * {@code reader}'s errors in {@link #drain()}.
+     */
     public StreamWriter(Transport transport, StreamReaderProtocol protocol, StreamReader reader, EventLoop loop) {
         this.transport = transport;
         this.protocol = protocol;

@@ -38,6 +38,10 @@ public final class Streams {
                 host == null ? null : List.of(host), port, options);
     }
 
+    /**
+     * Coroutine: a (reader, writer) pair connected to the Unix socket at {@code path} (over TLS when
+     * {@code tls} is not null).
+     */
     public static StreamConnection openUnixConnection(EventLoop loop, Path path, TlsOptions tls, int limit)
             throws IOException {
         StreamReader reader = new StreamReader(loop, limit);
@@ -46,6 +50,10 @@ public final class Streams {
         return new StreamConnection(reader, new StreamWriter(c.transport(), c.protocol(), reader, loop));
     }
 
+    /**
+     * Coroutine: a server on the Unix socket at {@code path}, running {@code callback} as a task for
+     * each connection.
+     */
     public static Server startUnixServer(EventLoop loop, ClientConnectedCallback callback, Path path,
                                          ServerOptions options, int limit) throws IOException {
         return Network.createUnixServer(loop,

@@ -34,6 +34,7 @@ public record TlsOptions(SSLContext context, String serverHostname, double hands
         REQUIRED
     }
 
+    /** Options as given; {@link #of(SSLContext)} and the {@code with...} methods are the usual way. */
     public TlsOptions {
         Objects.requireNonNull(context, "context");
         if (!(handshakeTimeout > 0)) {
@@ -52,10 +53,12 @@ public record TlsOptions(SSLContext context, String serverHostname, double hands
         Objects.requireNonNull(engineConfigurator, "engineConfigurator");
     }
 
+    /** Options with asyncio's four settings, and no ALPN, no client authentication, no engine hook. */
     public TlsOptions(SSLContext context, String serverHostname, double handshakeTimeout, double shutdownTimeout) {
         this(context, serverHostname, handshakeTimeout, shutdownTimeout, List.of(), ClientAuth.NONE, engine -> { });
     }
 
+    /** TLS with {@code context} and asyncio's timeouts (60 s handshake, 30 s shutdown). */
     public static TlsOptions of(SSLContext context) {
         return new TlsOptions(context, null, DEFAULT_HANDSHAKE_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT);
     }
@@ -69,14 +72,17 @@ public record TlsOptions(SSLContext context, String serverHostname, double hands
         }
     }
 
+    /** These options, checking the server's certificate against {@code name} (and sending it as SNI). */
     public TlsOptions withServerHostname(String name) {
         return new TlsOptions(context, name, handshakeTimeout, shutdownTimeout, alpnProtocols, clientAuth, engineConfigurator);
     }
 
+    /** These options with a handshake timeout of {@code seconds}. */
     public TlsOptions withHandshakeTimeout(double seconds) {
         return new TlsOptions(context, serverHostname, seconds, shutdownTimeout, alpnProtocols, clientAuth, engineConfigurator);
     }
 
+    /** These options with a shutdown timeout of {@code seconds}. */
     public TlsOptions withShutdownTimeout(double seconds) {
         return new TlsOptions(context, serverHostname, handshakeTimeout, seconds, alpnProtocols, clientAuth, engineConfigurator);
     }
@@ -87,6 +93,7 @@ public record TlsOptions(SSLContext context, String serverHostname, double hands
                 engineConfigurator);
     }
 
+    /** These options, asking clients for certificates as {@code value} says (a server's setting). */
     public TlsOptions withClientAuth(ClientAuth value) {
         return new TlsOptions(context, serverHostname, handshakeTimeout, shutdownTimeout, alpnProtocols, value,
                 engineConfigurator);

@@ -19,14 +19,17 @@ public interface Transport extends BaseTransport {
      */
     void write(ByteBuffer data);
 
+    /** Writes {@code data}, as {@link #write(ByteBuffer)} of the whole array. */
     default void write(byte[] data) {
         write(ByteBuffer.wrap(data));
     }
 
+    /** Writes {@code length} bytes of {@code data} from {@code offset}. */
     default void write(byte[] data, int offset, int length) {
         write(ByteBuffer.wrap(data, offset, length));
     }
 
+    /** Writes each of {@code chunks} in order. */
     default void writelines(List<byte[]> chunks) {
         for (byte[] chunk : chunks) {
             write(chunk);
@@ -36,15 +39,19 @@ public interface Transport extends BaseTransport {
     /** Closes the write side once buffered data is sent (a half-close); reading goes on. */
     void writeEof();
 
+    /** Whether {@link #writeEof()} is possible on this transport. */
     boolean canWriteEof();
 
     /** Closes at once: buffered data is dropped; {@code connectionLost(null)} follows soon. */
     void abort();
 
+    /** Stops reading until {@link #resumeReading()}: no more {@code dataReceived} meanwhile. */
     void pauseReading();
 
+    /** Reads again after {@link #pauseReading()}. */
     void resumeReading();
 
+    /** Whether the transport is reading (not paused, not closing). */
     boolean isReading();
 
     /**

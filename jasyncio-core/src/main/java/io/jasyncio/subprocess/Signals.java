@@ -13,12 +13,19 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * {@code --enable-native-access} the JDK prints a one-time warning on first use.
  */
 public final class Signals {
+    /** Hang-up. */
     public static final int SIGHUP = 1;
+    /** Interrupt (Ctrl-C). */
     public static final int SIGINT = 2;
+    /** Quit (with a core dump, by default). */
     public static final int SIGQUIT = 3;
+    /** Kill: cannot be caught or ignored. */
     public static final int SIGKILL = 9;
+    /** User-defined signal 1 (Linux's number). */
     public static final int SIGUSR1 = 10;
+    /** User-defined signal 2 (Linux's number). */
     public static final int SIGUSR2 = 12;
+    /** Termination: a polite request to stop. */
     public static final int SIGTERM = 15;
 
     private Signals() {

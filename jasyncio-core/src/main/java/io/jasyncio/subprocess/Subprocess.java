@@ -55,6 +55,7 @@ public final class Subprocess {
         return protocol.stderr();
     }
 
+    /** The child's process id. */
     public long pid() {
         return transport.getPid();
     }
@@ -64,6 +65,7 @@ public final class Subprocess {
         return transport.getReturncode();
     }
 
+    /** The transport behind this process (its pipes, its return code). */
     public SubprocessTransport transport() {
         return transport;
     }

@@ -12,6 +12,7 @@ import java.util.Map;
  * of its output streams.
  */
 public record SubprocessOptions(Stdio stdin, Stdio stdout, Stdio stderr, Path cwd, Map<String, String> env, int limit) {
+    /** Options as given; {@link #defaults()} and the {@code with...} methods are the usual way. */
     public SubprocessOptions {
         if (stdin == Stdio.STDOUT || stdout == Stdio.STDOUT) {
             throw new IllegalArgumentException("only stderr can go to STDOUT");
@@ -32,26 +33,32 @@ public record SubprocessOptions(Stdio stdin, Stdio stdout, Stdio stderr, Path cw
         return defaults().withStdin(Stdio.PIPE).withStdout(Stdio.PIPE).withStderr(Stdio.PIPE);
     }
 
+    /** These options with the child's standard input as {@code value} says. */
     public SubprocessOptions withStdin(Stdio value) {
         return new SubprocessOptions(value, stdout, stderr, cwd, env, limit);
     }
 
+    /** These options with the child's standard output as {@code value} says. */
     public SubprocessOptions withStdout(Stdio value) {
         return new SubprocessOptions(stdin, value, stderr, cwd, env, limit);
     }
 
+    /** These options with the child's standard error as {@code value} says. */
     public SubprocessOptions withStderr(Stdio value) {
         return new SubprocessOptions(stdin, stdout, value, cwd, env, limit);
     }
 
+    /** These options, starting the child in directory {@code value} (null: this process's). */
     public SubprocessOptions withCwd(Path value) {
         return new SubprocessOptions(stdin, stdout, stderr, value, env, limit);
     }
 
+    /** These options with {@code value} as the child's whole environment (null: this process's). */
     public SubprocessOptions withEnv(Map<String, String> value) {
         return new SubprocessOptions(stdin, stdout, stderr, cwd, value, limit);
     }
 
+    /** These options with {@code value} as the limit of the pipes' stream readers. */
     public SubprocessOptions withLimit(int value) {
         return new SubprocessOptions(stdin, stdout, stderr, cwd, env, value);
     }

@@ -8,6 +8,7 @@ import io.jasyncio.net.Transport;
  * the pipes and kills the child if it still runs.
  */
 public interface SubprocessTransport extends BaseTransport {
+    /** The child's process id. */
     long getPid();
 
     /**

@@ -107,6 +107,10 @@ public final class Barrier {
         return state == State.FILLING ? count : 0;
     }
 
+    /**
+     * Whether the barrier is broken (aborted, or a waiter was cancelled); waits fail until
+     * {@code reset()}.
+     */
     public boolean isBroken() {
         return state == State.BROKEN;
     }

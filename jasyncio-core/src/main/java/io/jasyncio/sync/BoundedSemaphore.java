@@ -7,10 +7,12 @@ package io.jasyncio.sync;
 public final class BoundedSemaphore extends Semaphore {
     private final int bound;
 
+    /** A bounded semaphore of one slot. */
     public BoundedSemaphore() {
         this(1);
     }
 
+    /** A bounded semaphore of {@code value} slots: releasing more than that throws. */
     public BoundedSemaphore(int value) {
         super(value);
         this.bound = value;

@@ -37,14 +37,17 @@ public final class Condition {
         this.lock = Objects.requireNonNull(lock, "lock");
     }
 
+    /** Whether the underlying lock is held. */
     public boolean locked() {
         return lock.locked();
     }
 
+    /** Acquires the underlying lock, waiting while it is held. */
     public void acquire() {
         lock.acquire();
     }
 
+    /** Releases the underlying lock. */
     public void release() {
         lock.release();
     }

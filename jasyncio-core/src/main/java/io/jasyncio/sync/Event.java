@@ -16,6 +16,11 @@ public final class Event {
     private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
     private boolean value;
 
+    /** An event whose flag is not set. */
+    public Event() {
+    }
+
+    /** Whether the flag is set. */
     public boolean isSet() {
         return value;
     }

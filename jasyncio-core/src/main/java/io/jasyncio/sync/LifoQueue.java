@@ -5,6 +5,7 @@ import java.util.Collections;
 
 /** A {@link Queue} that hands out the most recently added item first (asyncio's {@code LifoQueue}). */
 public final class LifoQueue<T> extends Queue<T> {
+    /** An unbounded LIFO queue. */
     public LifoQueue() {
         this(0);
     }

@@ -22,6 +22,10 @@ public final class Lock implements Acquirable {
     private final ArrayDeque<Future<Void>> waiters = new ArrayDeque<>();
     private boolean locked;
 
+    /** A lock nobody holds. */
+    public Lock() {
+    }
+
     /** Whether the lock is held. */
     public boolean locked() {
         return locked;

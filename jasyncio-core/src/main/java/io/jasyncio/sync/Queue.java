@@ -54,6 +54,7 @@ public class Queue<T> {
         return maxsize;
     }
 
+    /** Whether the queue holds no item. */
     public boolean isEmpty() {
         return items.isEmpty();
     }

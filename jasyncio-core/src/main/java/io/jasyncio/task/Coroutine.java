@@ -6,5 +6,6 @@ package io.jasyncio.task;
  */
 @FunctionalInterface
 public interface Coroutine<T> {
+    /** The body: runs in a task, may await, and returns the task's result. */
     T run() throws Exception;
 }

@@ -9,6 +9,7 @@ import java.util.Set;
  * {@code (done, pending)} pair), each set in the order the futures were given.
  */
 public record DoneAndPending<F>(Set<F> done, Set<F> pending) {
+    /** The two sets, copied. */
     public DoneAndPending {
         done = Collections.unmodifiableSet(new LinkedHashSet<>(done));
         pending = Collections.unmodifiableSet(new LinkedHashSet<>(pending));

@@ -13,9 +13,12 @@ import java.util.Objects;
  * ("unhandled errors in a TaskGroup (2 sub-exceptions)").
  */
 public class ExceptionGroup extends RuntimeException {
+    /** The group's own message, without the count. */
     private final String message;
+    /** The exceptions, in the order they were raised. */
     private final List<Throwable> exceptions;
 
+    /** A group of {@code exceptions} (at least one) under {@code message}. */
     public ExceptionGroup(String message, List<? extends Throwable> exceptions) {
         super(withCount(message, exceptions), null, true, true);
         if (exceptions.isEmpty()) {

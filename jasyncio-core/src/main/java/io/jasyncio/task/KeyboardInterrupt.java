@@ -6,6 +6,7 @@ package io.jasyncio.task;
  * {@link io.jasyncio.loop.CancelledError}: {@code catch (Exception e)} does not swallow it.
  */
 public class KeyboardInterrupt extends Error {
+    /** Ctrl-C reached the main task. */
     public KeyboardInterrupt() {
         super("interrupted by SIGINT");
     }

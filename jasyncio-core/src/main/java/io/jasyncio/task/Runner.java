@@ -27,6 +27,7 @@ public final class Runner implements AutoCloseable {
     private final Context context = Context.copyCurrent();
     private boolean closed;
 
+    /** A runner without debug mode, on the default loop implementation. */
     public Runner() {
         this(false, null);
     }

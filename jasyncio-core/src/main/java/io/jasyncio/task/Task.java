@@ -282,6 +282,7 @@ public final class Task<T> extends Future<T> {
     // Names and reports
     // =========================================================================================
 
+    /** The task's name ({@code Task-N} unless one was given). */
     public String getName() {
         String n = name;
         if (n == null) {
@@ -290,6 +291,7 @@ public final class Task<T> extends Future<T> {
         return n;
     }
 
+    /** Renames the task. */
     public void setName(String name) {
         this.name = Objects.requireNonNull(name, "name");
         if (pendingWatch != null) {

@@ -42,12 +42,14 @@ public final class TaskGroup {
     /** The body of a group: it creates tasks with {@code tg.createTask} and may await too. */
     @FunctionalInterface
     public interface Body {
+        /** The group's body: starts children with {@code tg.createTask}. */
         void run(TaskGroup tg) throws Exception;
     }
 
     /** A body that returns a value, typically the tasks it created: see {@link #call}. */
     @FunctionalInterface
     public interface ValueBody<T> {
+        /** The group's body: starts children with {@code tg.createTask} and returns the group's result. */
         T call(TaskGroup tg) throws Exception;
     }
 
@@ -125,18 +127,25 @@ public final class TaskGroup {
 
     // ---- creating tasks ---------------------------------------------------------------------
 
+    /**
+     * Starts {@code body} as a child task of this group: the group waits for it, and its failure
+     * cancels the others.
+     */
     public <T> Task<T> createTask(Coroutine<T> body) {
         return createTask(body, null, null);
     }
 
+    /** As {@link #createTask(Coroutine)}, naming the task {@code name}. */
     public <T> Task<T> createTask(Coroutine<T> body, String name) {
         return createTask(body, name, null);
     }
 
+    /** As {@link #createTask(Coroutine)}, for a body that returns nothing. */
     public Task<Void> createTask(VoidCoroutine body) {
         return createTask(body.asCoroutine(), null, null);
     }
 
+    /** As {@link #createTask(VoidCoroutine)}, naming the task {@code name}. */
     public Task<Void> createTask(VoidCoroutine body, String name) {
         return createTask(body.asCoroutine(), name, null);
     }
@@ -157,6 +166,7 @@ public final class TaskGroup {
         return createEagerTask(body, null, null);
     }
 
+    /** As {@link #createEagerTask(Coroutine)}, for a body that returns nothing. */
     public Task<Void> createEagerTask(VoidCoroutine body) {
         return createEagerTask(body.asCoroutine(), null, null);
     }

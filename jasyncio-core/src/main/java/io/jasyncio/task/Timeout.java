@@ -34,6 +34,7 @@ public final class Timeout {
     /** A body that receives its timeout, to read or move the deadline. */
     @FunctionalInterface
     public interface Body<T> {
+        /** The body, handed its {@code Timeout} to read or move the deadline. */
         T run(Timeout timeout) throws Exception;
     }
 

@@ -9,10 +9,12 @@ package io.jasyncio.task;
  * any body, and the body's callers should not be forced to declare it.
  */
 public class TimeoutException extends RuntimeException {
+    /** A deadline passed. */
     public TimeoutException() {
         super();
     }
 
+    /** A deadline passed, saying which. */
     public TimeoutException(String message) {
         super(message);
     }

@@ -16,6 +16,9 @@ import java.util.stream.Stream;
  * loop implementation under {@link OnEveryLoop}. Each invocation brings its own {@link TestLoop}.
  */
 public final class AsyncTestExtension implements TestTemplateInvocationContextProvider {
+    /** The extension, as JUnit makes it for {@code @AsyncTest}. */
+    public AsyncTestExtension() {
+    }
 
     @Override
     public boolean supportsTestTemplate(ExtensionContext context) {
