@@ -193,9 +193,10 @@ class ConsumerProjectTest {
                 }
                 """);
         assertEquals(0, control.exitCode, control.output);
-        // The loop's poller SPI is exported to the native loop modules only; interop not at all.
-        for (String internal : List.of("io.jasyncio.internal.loop.Poller", "io.jasyncio.interop.JavaFutures",
-                "io.jasyncio.internal.task.GatheringFuture")) {
+        // The helpers under every layer are exported to the JUnit extension only; interop and the
+        // task layer's internals not at all.
+        for (String internal : List.of("io.jasyncio.util.Throwables", "io.jasyncio.interop.JavaFutures",
+                "io.jasyncio.task.internal.Wait")) {
             Path dir = work.resolve("internal-type");
             deleteRecursively(dir);
             String simpleName = internal.substring(internal.lastIndexOf('.') + 1);

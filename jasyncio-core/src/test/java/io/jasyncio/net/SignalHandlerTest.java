@@ -5,7 +5,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Signal;
-import io.jasyncio.internal.loop.SignalHandlers;
+import io.jasyncio.loop.SignalHandlers;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,7 +1,7 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.Poller;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -1,6 +1,6 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.internal.loop.IoRegistration;
+import io.jasyncio.loop.IoRegistration;
 import java.nio.channels.SelectableChannel;
 import java.util.Arrays;
 

@@ -4,8 +4,8 @@ import io.jasyncio.epoll.ChannelFds;
 import io.jasyncio.epoll.Downcalls;
 import io.jasyncio.epoll.EventFdWakeup;
 import io.jasyncio.epoll.FdTable;
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.Poller;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

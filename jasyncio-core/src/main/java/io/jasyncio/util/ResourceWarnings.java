@@ -1,4 +1,4 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.util;
 
 import java.lang.ref.Cleaner;
 

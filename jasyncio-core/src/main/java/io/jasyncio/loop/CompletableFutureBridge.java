@@ -1,7 +1,5 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.loop;
 
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.Future;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 

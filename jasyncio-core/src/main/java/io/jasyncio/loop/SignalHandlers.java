@@ -1,7 +1,5 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.loop;
 
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.Signal;
 import io.jasyncio.context.Context;
 
 import java.util.EnumMap;

@@ -1,8 +1,8 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task.internal;
 
 import io.jasyncio.task.Coroutine;
-import io.jasyncio.internal.task.CoroutineTasks;
-import io.jasyncio.internal.task.FutureOutcome;
+import io.jasyncio.task.CoroutineTasks;
+import io.jasyncio.task.FutureOutcome;
 import io.jasyncio.loop.Future;
 
 import java.util.function.Consumer;

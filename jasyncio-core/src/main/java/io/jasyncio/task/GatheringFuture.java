@@ -1,8 +1,5 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task;
 
-import io.jasyncio.task.Coroutine;
-import io.jasyncio.internal.task.CoroutineTasks;
-import io.jasyncio.task.VoidCoroutine;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;

@@ -1,4 +1,4 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task.internal;
 
 import io.jasyncio.task.DoneAndPending;
 import io.jasyncio.task.ReturnWhen;

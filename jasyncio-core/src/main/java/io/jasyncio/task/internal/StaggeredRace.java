@@ -1,4 +1,4 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task.internal;
 
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Task;

@@ -1,4 +1,4 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task;
 
 import io.jasyncio.loop.Future;
 

@@ -1,4 +1,4 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.util;
 
 import java.security.CodeSource;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class CreationStack {
 
     private static boolean isMachinery(String className) {
         return className.startsWith("io.jasyncio.loop.")
-                || className.startsWith("io.jasyncio.internal.")
+                || className.startsWith("io.jasyncio.util.")
                 || className.startsWith("io.jasyncio.task.")
                 || className.startsWith("io.jasyncio.exec.")
                 || className.equals("io.jasyncio.Asyncio");

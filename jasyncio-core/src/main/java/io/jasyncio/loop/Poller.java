@@ -1,4 +1,4 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.loop;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;

@@ -1,7 +1,7 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task.internal;
 
 import io.jasyncio.task.Coroutine;
-import io.jasyncio.internal.task.CoroutineTasks;
+import io.jasyncio.task.CoroutineTasks;
 import io.jasyncio.task.Tasks;
 import io.jasyncio.task.Timeout;
 import io.jasyncio.task.TimeoutException;

@@ -1,6 +1,5 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.loop;
 
-import io.jasyncio.loop.Handle;
 import java.nio.channels.SelectableChannel;
 
 /**

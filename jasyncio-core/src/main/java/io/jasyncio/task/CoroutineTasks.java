@@ -1,9 +1,5 @@
-package io.jasyncio.internal.task;
+package io.jasyncio.task;
 
-import io.jasyncio.task.Coroutine;
-import io.jasyncio.task.Task;
-import io.jasyncio.task.Tasks;
-import io.jasyncio.task.VoidCoroutine;
 import io.jasyncio.loop.EventLoops;
 
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.util;
 
 /** Rethrows any throwable as itself, checked or not, so callers see the original object. */
 public final class Throwables {

@@ -1,7 +1,5 @@
-package io.jasyncio.internal.loop;
+package io.jasyncio.loop;
 
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.Handle;
 import io.jasyncio.context.Context;
 
 import java.util.Map;
@@ -45,7 +43,7 @@ public interface LoopContract extends EventLoop {
             return contract;
         }
         throw new IllegalArgumentException("the loop " + loop + " (" + (loop == null ? "null" : loop.getClass().getName())
-                + ") does not implement io.jasyncio.internal.loop.LoopContract: futures and tasks need it "
+                + ") does not implement io.jasyncio.loop.LoopContract: futures and tasks need it "
                 + "(extend BaseEventLoop to build a loop)");
     }
 }
