@@ -1,4 +1,4 @@
-package io.jasyncio.lab.report;
+package io.jasyncio.lab.terminal;
 
 import java.util.ArrayList;
 import java.util.List;
