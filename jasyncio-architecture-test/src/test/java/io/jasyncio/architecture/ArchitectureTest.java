@@ -95,6 +95,22 @@ class ArchitectureTest {
     }
 
     @Test
+    void theNativeLoopsShareOnlyTheNativeBase() {
+        noClasses().that().resideInAPackage("io.jasyncio.uring..")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.epoll..")
+                .because("what epoll and io_uring share is jasyncio-native's; neither loop needs the other")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("io.jasyncio.epoll..")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.uring..")
+                .because("what epoll and io_uring share is jasyncio-native's; neither loop needs the other")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("io.jasyncio.nativeio..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.jasyncio.epoll..", "io.jasyncio.uring..")
+                .because("the native base sits under both native loops")
+                .check(CLASSES);
+    }
+
+    @Test
     void noLibraryCodeNamesTheCli() {
         noClasses().that().resideOutsideOfPackage("io.jasyncio.lab..")
                 .should().dependOnClassesThat().resideInAPackage("io.jasyncio.lab..")

@@ -1,4 +1,4 @@
-package io.jasyncio.epoll;
+package io.jasyncio.nativeio;
 
 import java.util.Locale;
 

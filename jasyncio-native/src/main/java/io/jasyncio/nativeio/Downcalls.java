@@ -1,4 +1,4 @@
-package io.jasyncio.epoll;
+package io.jasyncio.nativeio;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -11,8 +11,8 @@ import java.lang.invoke.VarHandle;
 /**
  * How the native loops bind libc: one FFM downcall handle per function, found in the C library
  * the JVM already loaded, and an {@link Errno} segment for the calls that report errno. Shared by
- * the epoll loop ({@code LibC}) and the io_uring loop ({@code UringSys}); public only because
- * the io_uring module uses it (this package is exported to it alone).
+ * {@link LibC}, the epoll loop ({@code EpollSys}) and the io_uring loop ({@code UringSys}); this
+ * package is exported to those two modules alone.
  */
 public final class Downcalls {
     private Downcalls() {

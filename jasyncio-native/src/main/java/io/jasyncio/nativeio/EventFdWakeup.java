@@ -1,4 +1,4 @@
-package io.jasyncio.epoll;
+package io.jasyncio.nativeio;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

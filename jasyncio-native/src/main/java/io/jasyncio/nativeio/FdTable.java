@@ -1,4 +1,4 @@
-package io.jasyncio.epoll;
+package io.jasyncio.nativeio;
 
 import io.jasyncio.loop.IoRegistration;
 import java.nio.channels.SelectableChannel;
@@ -9,7 +9,7 @@ import java.util.Arrays;
  * the lowest free number, so it stays small), grown as needed. A closed channel's fd may be
  * reused by a new channel before the loop noticed the close, so a slot can be taken over, and a
  * registration is removed only if it still holds its slot. Shared by the epoll and io_uring
- * pollers; public only because the io_uring module uses it (this package is exported to it alone).
+ * pollers.
  */
 public final class FdTable {
     private IoRegistration[] byFd = new IoRegistration[256];

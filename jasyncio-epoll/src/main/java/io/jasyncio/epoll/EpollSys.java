@@ -1,27 +1,30 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.epoll.Downcalls.Errno;
+import io.jasyncio.nativeio.Downcalls;
+import io.jasyncio.nativeio.Downcalls.Errno;
+import io.jasyncio.nativeio.LibC;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
-import static io.jasyncio.epoll.Downcalls.bind;
-import static io.jasyncio.epoll.Downcalls.linkageFailure;
+import static io.jasyncio.nativeio.Downcalls.bind;
+import static io.jasyncio.nativeio.Downcalls.linkageFailure;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The few Linux C functions the epoll loop calls, bound once as FFM downcall handles
- * ({@link Downcalls}). Calls that can fail take a per-caller {@link Errno} segment first.
+ * The epoll(7) functions the epoll loop calls, bound once as FFM downcall handles
+ * ({@link Downcalls}); the libc calls it shares with the io_uring loop are {@link LibC}'s.
+ * Calls that can fail take a per-caller {@link Errno} segment first.
  *
  * <p>Each wrapper returns the C result unchanged (negative on failure); callers decide which
  * errno values are expected.
  */
-final class LibC {
-    private LibC() {
+final class EpollSys {
+    private EpollSys() {
     }
 
     static final int EPOLL_CLOEXEC = 0x80000;
@@ -31,14 +34,6 @@ final class LibC {
     static final int EPOLLIN = 0x001;
     static final int EPOLLOUT = 0x004;
     static final int EPOLLET = 1 << 31;
-    static final int EFD_NONBLOCK = 0x800;
-    static final int EFD_CLOEXEC = 0x80000;
-
-    static final int EINTR = 4;
-    static final int EBADF = 9;
-    static final int EAGAIN = 11;
-    static final int EEXIST = 17;
-    static final int ENOENT = 2;
 
     /**
      * {@code struct epoll_event} is {@code {uint32_t events; uint64_t data;}}, packed on x86-64
@@ -64,10 +59,6 @@ final class LibC {
      */
     private static final MethodHandle EPOLL_POLL = bind("epoll_wait",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), ERRNO_OPTION, Linker.Option.critical(false));
-    private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
-    /** write(2) without errno capture: for the wake-up, which any thread may call. */
-    private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
 
     /** Does nothing but run this class's initializer, which binds every function. */
     static void link() {
@@ -111,38 +102,4 @@ final class LibC {
         }
     }
 
-    static int eventfd(Errno errno, int initval, int flags) {
-        try {
-            return (int) EVENTFD.invokeExact(errno.segment, initval, flags);
-        } catch (Throwable t) {
-            throw linkageFailure(t);
-        }
-    }
-
-    static long write(int fd, MemorySegment buffer, long count) {
-        try {
-            return (long) WRITE.invokeExact(fd, buffer, count);
-        } catch (Throwable t) {
-            throw linkageFailure(t);
-        }
-    }
-
-    static int close(Errno errno, int fd) {
-        try {
-            return (int) CLOSE.invokeExact(errno.segment, fd);
-        } catch (Throwable t) {
-            throw linkageFailure(t);
-        }
-    }
-
-    static String describe(int errno) {
-        return switch (errno) {
-            case EINTR -> "EINTR";
-            case EBADF -> "EBADF";
-            case EAGAIN -> "EAGAIN";
-            case EEXIST -> "EEXIST";
-            case ENOENT -> "ENOENT";
-            default -> "errno " + errno;
-        };
-    }
 }

@@ -1,4 +1,4 @@
-package io.jasyncio.epoll;
+package io.jasyncio.nativeio;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -9,10 +9,9 @@ import java.nio.channels.SelectableChannel;
  * The file descriptor behind a {@link SelectableChannel}. The JDK keeps it behind
  * {@code sun.nio.ch.SelChImpl#getFDVal()}, a public method of a public interface in a package
  * java.base does not export; {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED} on the class
- * path, {@code =io.jasyncio.epoll} on the module path (read access only, no reflection into
- * private fields), is enough to call it through a method handle resolved once here. Without the export, {@link #unavailableReason()} says why and the epoll loop stays off.
- * Public for the io_uring loop (jasyncio-uring), which watches the same fds; the module exports
- * this package to it alone.
+ * path, {@code =io.jasyncio.nativeio} on the module path (read access only, no reflection into
+ * private fields), is enough to call it through a method handle resolved once here. Without the
+ * export, {@link #unavailableReason()} says why and the native loops stay off.
  */
 public final class ChannelFds {
     private ChannelFds() {
