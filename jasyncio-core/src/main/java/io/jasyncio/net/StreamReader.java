@@ -3,7 +3,7 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.TimerHandle;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.TimeoutException;
 
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package io.jasyncio.sync;
 
-import io.jasyncio.internal.loop.DebugThreadCheck;
+import io.jasyncio.loop.DebugThreadCheck;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.Asyncio.openConnection;
@@ -22,12 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReadTimeoutTest {
     private static final int READS = 500;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void manyReadsShareOneTimer(String loopName) {
         NetTesting.run(loopName, 25, () -> {
             EventLoop loop = getRunningLoop();
@@ -56,7 +52,7 @@ class ReadTimeoutTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aReadThatWaitsTooLongFailsAndTheConnectionGoesOn(String loopName) {
         NetTesting.run(loopName, 25, () -> {
             Event release = new Event();
@@ -82,7 +78,7 @@ class ReadTimeoutTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aNegativeOrEndlessTimeoutIsRefused(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             StreamReader r = new StreamReader(getRunningLoop());

@@ -6,7 +6,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.Asyncio.openConnection;
@@ -21,9 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class StreamTextTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
 
     /** An echo server of lines: each line read as text is written back upper-cased. */
     private static Server upperCasingServer() throws Exception {
@@ -38,7 +34,7 @@ class StreamTextTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void linesGoOutAndComeBackAsTextWithoutTheirEndings(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             try (Server server = upperCasingServer();
@@ -57,7 +53,7 @@ class StreamTextTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theCharsetIsTheCallersOwn(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -73,7 +69,7 @@ class StreamTextTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void tryWithResourcesClosesConnectionAndServerWithoutWaiting(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             Server server = upperCasingServer();
@@ -93,7 +89,7 @@ class StreamTextTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void thePortAndAddressNeedNoCast(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             try (Server server = upperCasingServer()) {
@@ -106,7 +102,7 @@ class StreamTextTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aUnixServerHasNoPort(String loopName) throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("jasyncio-port");
         java.nio.file.Path path = dir.resolve("s.sock");

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -25,12 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(20)
 class ThreadsafeGetOnTheLoopTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void blockingOnThePendingFutureFromATaskThrowsInsteadOfHanging(String loopName) {
         NetTesting.run(loopName, 15, () -> {
             EventLoop loop = getRunningLoop();
@@ -50,7 +46,7 @@ class ThreadsafeGetOnTheLoopTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void blockingFromALoopCallbackThrowsToo(String loopName) {
         NetTesting.run(loopName, 15, () -> {
             EventLoop loop = getRunningLoop();
