@@ -31,12 +31,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * must find no public or protected member of an exported package without a description (the
  * parent pom runs the rest of doclint on the javadoc jars, failing the build on any warning; its
  * "missing" group also wants an {@code @param} for every parameter, which this library does not
- * ask for). And the javadoc jars document the exported packages only.
+ * ask for). And the javadoc jars document the exported packages only. (jasyncio-http joins the
+ * list when it is published.)
  */
 @Timeout(300)
 class PublishedJavadocTest {
-    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll", "jasyncio-uring",
-            "jasyncio-junit", "jasyncio-http");
+    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll",
+            "jasyncio-uring", "jasyncio-junit");
     /** An unqualified export in a module-info.java (a qualified one, "exports p to m", is not published). */
     private static final Pattern EXPORT = Pattern.compile("(?m)^\\s*exports\\s+([\\w.]+)\\s*;");
 

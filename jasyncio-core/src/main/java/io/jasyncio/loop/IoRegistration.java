@@ -8,16 +8,21 @@ import java.nio.channels.SelectableChannel;
  * readiness costs no allocation.
  */
 public final class IoRegistration {
+    /** The watched channel. */
     public final SelectableChannel channel;
+    /** The handle run when the channel is readable, or null. */
     public Handle reader;
+    /** The handle run when the channel is writable, or null. */
     public Handle writer;
     /** The poller's own per-channel state (a SelectionKey, an fd, ...). */
     public Object pollerKey;
 
+    /** A registration of {@code channel}, with neither handle yet. */
     public IoRegistration(SelectableChannel channel) {
         this.channel = channel;
     }
 
+    /** The watched channel. */
     public SelectableChannel channel() {
         return channel;
     }

@@ -39,6 +39,7 @@ public interface Poller extends AutoCloseable {
     /** Where {@link #select} reports readiness. */
     @FunctionalInterface
     interface IoEventSink {
+        /** {@code registration}'s channel is ready for {@code readyOps} ({@link #READ}, {@link #WRITE}). */
         void onIoEvent(IoRegistration registration, int readyOps);
     }
 }

@@ -161,6 +161,7 @@ public final class SignalHandlers {
         raise(signal);
     }
 
+    /** Sends {@code signal} to this process. */
     public static void raise(Signal signal) {
         sun.misc.Signal.raise(new sun.misc.Signal(signal.jvmName()));
     }

@@ -14,6 +14,7 @@ public final class CoroutineTasks {
     private CoroutineTasks() {
     }
 
+    /** {@code body} as a task on the running loop, as {@code createTask(body)}. */
     public static <T> Task<T> of(Coroutine<T> body) {
         return Tasks.create(EventLoops.getRunningLoop(), body, null, null);
     }

@@ -66,6 +66,7 @@ public final class GatheringFuture<T> extends Future<List<T>> {
         return outer;
     }
 
+    /** As {@link #gather(boolean, java.util.List)} of {@code futures}. */
     @SafeVarargs
     public static <T> GatheringFuture<T> gather(boolean returnExceptions, Future<? extends T>... futures) {
         return gather(returnExceptions, Arrays.asList(futures));
