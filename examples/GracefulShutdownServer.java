@@ -8,7 +8,6 @@ import io.jasyncio.task.Task;
 import io.jasyncio.task.TimeoutException;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
@@ -49,7 +48,7 @@ public class GracefulShutdownServer {
         Event sigterm = new Event();
         loop.addSignalHandler(Signal.SIGTERM, sigterm::set);   // the callback runs on the loop thread
         Server server = startServer(this::handle, "127.0.0.1", port);
-        int bound = ((InetSocketAddress) server.addresses().getFirst()).getPort();
+        int bound = server.port();
         say("listening on 127.0.0.1:" + bound);
 
         sigterm.await();

@@ -9,7 +9,6 @@ import io.jasyncio.net.StreamReader;
 import io.jasyncio.net.StreamWriter;
 import io.jasyncio.task.Task;
 
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,7 +66,7 @@ public class OrderService {
     /** The service, and clients that load it for {@link #seconds}. */
     static int serveWithLoad() throws Exception {
         Server server = startServer(OrderService::handle, "127.0.0.1", 0);
-        int port = ((InetSocketAddress) server.addresses().getFirst()).getPort();
+        int port = server.port();
         double until = getRunningLoop().time() + seconds;
         List<Task<Integer>> clients = new ArrayList<>();
         for (int c = 0; c < 4; c++) {

@@ -5,7 +5,6 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.Tasks;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
@@ -98,7 +97,7 @@ public final class GroupServer {
         List<EventLoop> loops = group.loops();
         // The first binds (port 0 picks the port), the others join it on the same port.
         return listenOn(group, loops.getFirst(), factory, host, port, reuse).thenCompose(first -> {
-            int bound = portOf(first);
+            int bound = first.port();
             List<CompletableFuture<Server>> all = new ArrayList<>();
             all.add(CompletableFuture.completedFuture(first));
             for (EventLoop loop : loops.subList(1, loops.size())) {
@@ -133,7 +132,7 @@ public final class GroupServer {
                     host == null ? null : List.of(host), port, options.withStartServing(false));
             acceptor.handAcceptedTo(new RoundRobin(servers, factory, options.tls()));
             acceptor.startServing();
-            return new GroupServer(group, Mode.ACCEPTOR, servers, acceptor, portOf(acceptor));
+            return new GroupServer(group, Mode.ACCEPTOR, servers, acceptor, acceptor.port());
         });
     }
 
@@ -168,10 +167,6 @@ public final class GroupServer {
                 }
             });
         }
-    }
-
-    private static int portOf(Server server) {
-        return ((InetSocketAddress) server.addresses().getFirst()).getPort();
     }
 
     private static void closeQuietly(java.nio.channels.Channel c) {

@@ -10,7 +10,6 @@ import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 
 import java.io.ByteArrayOutputStream;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -99,7 +98,7 @@ final class NetTesting {
     }
 
     static int port(Server server) {
-        return ((InetSocketAddress) server.addresses().getFirst()).getPort();
+        return server.port();
     }
 
     static byte[] pattern(int n, long seed) {
