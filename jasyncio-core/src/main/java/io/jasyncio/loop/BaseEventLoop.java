@@ -35,6 +35,12 @@ public abstract class BaseEventLoop implements LoopContract {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.loop");
     private static final ThreadLocal<BaseEventLoop> RUNNING = new ThreadLocal<>();
 
+    static {
+        // Loaded with the loop, not at the first setResult: that may come when no descriptor is
+        // left to open its class file, and a class that failed to load fails for good.
+        DebugThreadCheck.active();
+    }
+
     /** asyncio's cap on one select timeout: one day. */
     static final long MAXIMUM_SELECT_TIMEOUT_NANOS = 24L * 3600 * 1_000_000_000L;
 
