@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.internal.NioEventLoop;
 import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
