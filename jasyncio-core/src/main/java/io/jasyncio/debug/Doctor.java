@@ -45,6 +45,9 @@ public final class Doctor implements EventLoops.CreationListener {
 
     @Override
     public void loopCreated(EventLoop loop) {
+        if (System.getProperty("jasyncio.doctor") == null) {
+            return; // loaded for another listener's sake (the management beans)
+        }
         Recording.INSTANCE.add(loop);
     }
 
