@@ -30,7 +30,7 @@ public final class TaskGraphBean implements TaskGraphMXBean, MBeanRegistration {
     @Override
     public List<TaskRow> tasks(long timeoutMillis) {
         List<EventLoops.LiveLoop> loops = new ArrayList<>();
-        List<CompletableFuture<List<TaskRow>>> answers = new ArrayList<>();
+        List<CompletableFuture<TaskSnapshot.Taken>> answers = new ArrayList<>();
         for (EventLoops.LiveLoop live : EventLoops.liveLoops()) {
             if (live.loop().isRunning()) {
                 try {
@@ -46,7 +46,7 @@ public final class TaskGraphBean implements TaskGraphMXBean, MBeanRegistration {
         List<String> late = new ArrayList<>();
         for (int i = 0; i < answers.size(); i++) {
             try {
-                rows.addAll(answers.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+                rows.addAll(answers.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS).rows());
             } catch (TimeoutException | ExecutionException e) {
                 Thread t = loops.get(i).loop().thread();
                 late.add(loops.get(i).id() + " " + (t != null ? t.getName() : ""));
