@@ -131,6 +131,7 @@ public final class Doctor implements EventLoops.CreationListener {
                 event.timers = s.timersInHeap();
                 event.cancelledTimers = s.cancelledTimersInHeap();
                 event.pendingTasks = checkup.pendingTasks;
+                event.tasksCreated = checkup.tasksCreated;
                 event.executorQueue = checkup.executorQueue()[0];
                 event.lagMaxNanos = (long) (checkup.jfrLagMaxMillis * 1e6);
                 checkup.jfrLagMaxMillis = 0;
