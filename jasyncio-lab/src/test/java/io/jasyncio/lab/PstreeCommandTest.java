@@ -15,15 +15,12 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
-import javax.tools.ToolProvider;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -67,22 +64,12 @@ class PstreeCommandTest {
 
     @BeforeAll
     static void compileTheExample() {
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
-                System.getProperty("java.class.path"), "-proc:none",
-                Path.of("..", "examples", "album", "Album.java").toString()));
+        ExampleJvm.compile(classes, "album/Album.java");
     }
 
     /** The example on {@code engine}; returns once it has printed its PID. */
     private static Process start(String engine, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        if (engine.equals("continuation")) {
-            command.add("--add-exports");
-            command.add("java.base/jdk.internal.vm=ALL-UNNAMED");
-        }
-        command.add("-Djasyncio.engine=" + engine);
-        command.addAll(List.of("-cp", classes + File.pathSeparator + System.getProperty("java.class.path"), "Album"));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Process p = ExampleJvm.java(classes, engine, List.of(), "Album", args).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         assertTrue(line != null && line.startsWith("PID: "), "the example starts: " + line);

@@ -5,12 +5,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import javax.tools.ToolProvider;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -22,14 +21,9 @@ class TopTasksTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void showsTaskCountsAndTheBusiestTasks(@TempDir Path classes) throws Exception {
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
-                System.getProperty("java.class.path"), "-proc:none",
-                Path.of("..", "examples", "doctor-service", "OrderService.java").toString()));
-        Process service = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djasyncio.engine=threads", "-Djasyncio.doctor=jfr",
-                "-cp", classes + File.pathSeparator + System.getProperty("java.class.path"),
-                "OrderService", "--seconds", "60")
-                .redirectErrorStream(true).redirectOutput(classes.resolve("service.log").toFile()).start();
+        ExampleJvm.compile(classes, "doctor-service/OrderService.java");
+        Process service = ExampleJvm.java(classes, "threads", List.of("-Djasyncio.doctor=jfr"), "OrderService", "--seconds", "60")
+                .redirectOutput(classes.resolve("service.log").toFile()).start();
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             int code = new CommandLine(new TopCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
