@@ -4,6 +4,7 @@ import io.jasyncio.debug.LoopStats;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.Task;
 
+import java.lang.ref.WeakReference;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -13,8 +14,11 @@ final class EventLoopBean implements EventLoopMXBean {
     private static final long ANSWER_MILLIS = 50;
 
     private final int id;
-    private final EventLoop loop;
-    private volatile LoopStats stats; // installed at the first reading, on the loop's thread
+    private final String loopClass;
+    /** Weakly: a loop nobody closed and nobody references is collected, bean or not. */
+    private final WeakReference<EventLoop> loop;
+    /** Installed at the first reading, on the loop's thread; weakly, as it names the loop. */
+    private volatile WeakReference<LoopStats> stats;
     private volatile long countingSince;
     private volatile Reading last = Reading.NONE;
     private volatile long lastAt = Long.MIN_VALUE / 2;
@@ -28,17 +32,24 @@ final class EventLoopBean implements EventLoopMXBean {
 
     EventLoopBean(int id, EventLoop loop) {
         this.id = id;
-        this.loop = loop;
+        this.loopClass = loop.getClass().getSimpleName();
+        this.loop = new WeakReference<>(loop);
+    }
+
+    /** True once the loop was collected without being closed: the bean is stale. */
+    boolean loopCollected() {
+        return loop.refersTo(null);
     }
 
     private Reading reading() {
-        if (System.nanoTime() - lastAt < FRESH_NANOS || loop.isClosed()) {
+        EventLoop loop = this.loop.get();
+        if (loop == null || System.nanoTime() - lastAt < FRESH_NANOS || loop.isClosed()) {
             return last;
         }
         CountDownLatch answered = new CountDownLatch(1);
         try {
             loop.callSoonThreadsafe(() -> {
-                read();
+                read(loop);
                 answered.countDown();
             });
             if (!answered.await(ANSWER_MILLIS, TimeUnit.MILLISECONDS)) {
@@ -53,12 +64,14 @@ final class EventLoopBean implements EventLoopMXBean {
     }
 
     /** On the loop's thread. */
-    private void read() {
-        if (stats == null) {
-            stats = LoopStats.install(loop);
+    private void read(EventLoop loop) {
+        LoopStats counting = stats != null ? stats.get() : null;
+        if (counting == null) {
+            counting = LoopStats.install(loop);
+            stats = new WeakReference<>(counting);
             countingSince = System.currentTimeMillis();
         }
-        last = new Reading(Thread.currentThread().getName(), stats.snapshot(), loop.readyCount(),
+        last = new Reading(Thread.currentThread().getName(), counting.snapshot(), loop.readyCount(),
                 loop.scheduledTimerCount(), loop.cancelledTimerCount(), Task.createdCount(loop), Task.pendingCount(loop));
         lastAt = System.nanoTime();
     }
@@ -75,18 +88,20 @@ final class EventLoopBean implements EventLoopMXBean {
 
     @Override
     public String getLoopClass() {
-        return loop.getClass().getSimpleName();
+        return loopClass;
     }
 
     @Override
     public String getThread() {
-        Thread t = loop.thread();
+        EventLoop l = loop.get();
+        Thread t = l != null ? l.thread() : null;
         return t != null ? t.getName() : reading().thread();
     }
 
     @Override
     public boolean isRunning() {
-        return loop.isRunning();
+        EventLoop l = loop.get();
+        return l != null && l.isRunning();
     }
 
     @Override

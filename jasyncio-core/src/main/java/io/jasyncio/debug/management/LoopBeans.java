@@ -10,7 +10,9 @@ import javax.management.MBeanServer;
 import javax.management.MBeanServerFactory;
 import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
+import java.util.Collections;
 import java.util.List;
+import java.util.WeakHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -30,7 +32,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class LoopBeans implements EventLoops.CreationListener {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.debug");
-    private static final Map<EventLoop, ObjectName> REGISTERED = new ConcurrentHashMap<>();
+    /** The registered beans, by loop (weakly: a loop is never kept alive by its bean). */
+    private static final Map<EventLoop, ObjectName> REGISTERED = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<ObjectName, EventLoopBean> BEANS = new ConcurrentHashMap<>();
     private static volatile MBeanServer server;
     private static boolean starting;
 
@@ -95,10 +99,13 @@ public final class LoopBeans implements EventLoops.CreationListener {
     }
 
     private static void register(EventLoops.LiveLoop live) {
+        dropCollected();
         try {
             ObjectName name = new ObjectName("io.jasyncio:type=EventLoop,id=" + live.id());
             if (REGISTERED.putIfAbsent(live.loop(), name) == null) {
-                server.registerMBean(new EventLoopBean(live.id(), live.loop()), name);
+                EventLoopBean bean = new EventLoopBean(live.id(), live.loop());
+                BEANS.put(name, bean);
+                server.registerMBean(bean, name);
             }
         } catch (InstanceAlreadyExistsException twice) {
             // told twice (a loop made while the watch began)
@@ -110,13 +117,27 @@ public final class LoopBeans implements EventLoops.CreationListener {
     private static void unregister(EventLoop loop) {
         ObjectName name = REGISTERED.remove(loop);
         if (name != null) {
-            try {
-                server.unregisterMBean(name);
-            } catch (InstanceNotFoundException gone) {
-                // unregistered by someone else
-            } catch (JMException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "jasyncio: cannot unregister " + name, e);
+            unregister(name);
+        }
+    }
+
+    /** The beans of loops collected without being closed leave as the next bean comes. */
+    private static void dropCollected() {
+        for (Map.Entry<ObjectName, EventLoopBean> e : BEANS.entrySet()) {
+            if (e.getValue().loopCollected()) {
+                unregister(e.getKey());
             }
+        }
+    }
+
+    private static void unregister(ObjectName name) {
+        BEANS.remove(name);
+        try {
+            server.unregisterMBean(name);
+        } catch (InstanceNotFoundException gone) {
+            // unregistered by someone else
+        } catch (JMException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "jasyncio: cannot unregister " + name, e);
         }
     }
 }

@@ -24,17 +24,50 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * thread as JConsole would, and the task graph lists its tasks.
  */
 class LoopBeansTest {
-    @Test
-    void aLoopsBeanLivesFromItsCreationToItsCloseAndReadsTheLoopFromItsThread() throws Exception {
+    /** The platform server with the task-graph bean in it, as {@code ./jasyncio ps} leaves it. */
+    private static MBeanServer beansOn() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try {
             server.registerMBean(new TaskGraphBean(), new ObjectName(TaskGraphMXBean.NAME));
         } catch (InstanceAlreadyExistsException registeredAtTheFirstLoop) {
-            // the JVM's platform server existed when its first loop was made: registered then
+            // the JVM's platform server existed when its first loop was made (or another test ran): registered then
         }
+        return server;
+    }
+
+    private static ObjectName beanOf(EventLoop loop) throws Exception {
+        int id = EventLoops.liveLoops().stream().filter(l -> l.loop() == loop).findFirst().orElseThrow().id();
+        return new ObjectName("io.jasyncio:type=EventLoop,id=" + id);
+    }
+
+    @Test
+    void aLoopNobodyClosedIsStillCollectedAndItsBeanLeaves() throws Exception {
+        MBeanServer server = beansOn();
+        EventLoop loop = EventLoops.newEventLoop();
+        ObjectName name = beanOf(loop);
+        assertTrue(server.isRegistered(name));
+        JMX.newMXBeanProxy(server, name, EventLoopMXBean.class).getTasksPending(); // a reading asked of it
+        java.lang.ref.WeakReference<EventLoop> ref = new java.lang.ref.WeakReference<>(loop);
+        loop = null;
+        for (int i = 0; i < 200 && !ref.refersTo(null); i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertTrue(ref.refersTo(null), "the bean does not keep its loop alive");
+        EventLoop next = EventLoops.newEventLoop(); // the next registration drops the stale bean
+        try {
+            assertFalse(server.isRegistered(name));
+        } finally {
+            next.close();
+        }
+    }
+
+    @Test
+    void aLoopsBeanLivesFromItsCreationToItsCloseAndReadsTheLoopFromItsThread() throws Exception {
+        MBeanServer server = beansOn();
         EventLoop loop = EventLoops.newEventLoop();
         int id = EventLoops.liveLoops().stream().filter(l -> l.loop() == loop).findFirst().orElseThrow().id();
-        ObjectName name = new ObjectName("io.jasyncio:type=EventLoop,id=" + id);
+        ObjectName name = beanOf(loop);
         assertTrue(server.isRegistered(name), "registered at creation");
         EventLoopMXBean bean = JMX.newMXBeanProxy(server, name, EventLoopMXBean.class);
         TaskGraphMXBean graph = JMX.newMXBeanProxy(server, new ObjectName(TaskGraphMXBean.NAME), TaskGraphMXBean.class);
