@@ -23,10 +23,11 @@ import java.util.List;
  */
 public final class ProgramFrames {
     private static final String[] LIBRARY = {
-            "io.jasyncio.Asyncio", "io.jasyncio.loop.", "io.jasyncio.task.", "io.jasyncio.internal.",
+            "io.jasyncio.Asyncio", "io.jasyncio.loop.", "io.jasyncio.task.", "io.jasyncio.util.",
             "io.jasyncio.sync.", "io.jasyncio.net.", "io.jasyncio.exec.", "io.jasyncio.interop.",
             "io.jasyncio.context.", "io.jasyncio.debug.", "io.jasyncio.group.", "io.jasyncio.subprocess.",
-            "io.jasyncio.epoll.", "io.jasyncio.uring.", "io.jasyncio.http.", "io.jasyncio.junit."};
+            "io.jasyncio.nativeio.", "io.jasyncio.epoll.", "io.jasyncio.uring.", "io.jasyncio.http.",
+            "io.jasyncio.junit."};
     private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
 
     private ProgramFrames() {
