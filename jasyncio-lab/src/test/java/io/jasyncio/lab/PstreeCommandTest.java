@@ -179,6 +179,32 @@ class PstreeCommandTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aJvmWithoutJasyncioIsToldApart(@TempDir Path plain) throws Exception {
+        java.nio.file.Files.writeString(plain.resolve("Idle.java"), """
+                public class Idle {
+                    public static void main(String[] args) throws Exception {
+                        System.out.println("PID: " + ProcessHandle.current().pid());
+                        Thread.sleep(60_000);
+                    }
+                }
+                """);
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", plain.toString(),
+                plain.resolve("Idle.java").toString()));
+        Process idle = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", plain.toString(), "Idle").redirectErrorStream(true).start();
+        try {
+            new BufferedReader(new InputStreamReader(idle.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            Run r = run("ps", idle.pid());
+            assertEquals(2, r.code(), r.out() + r.err());
+            assertEquals("jasyncio ps: process " + idle.pid() + " does not use jasyncio (no "
+                    + "io.jasyncio.debug.management.TaskGraphBean on its class path)\n", r.err());
+        } finally {
+            idle.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
     void aProcessThatDoesNotExistIsAnError() {
         Run r = run("pstree", Integer.MAX_VALUE - 7);
         assertEquals(2, r.code());
