@@ -11,6 +11,8 @@ import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.Future;
 import io.jasyncio.sync.Event;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -25,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * each way of awaiting, on the engine the JVM runs (this class runs on both). The programs are in
  * {@link Awaiting}, outside the library's packages.
  */
+@EveryLoop
+@EveryEngine
 class CallGraphTest {
 
     private static List<String> functions(List<StackTraceElement> frames) {
