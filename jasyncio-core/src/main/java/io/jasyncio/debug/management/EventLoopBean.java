@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 /** One loop's {@link EventLoopMXBean}: readings taken on the loop's thread, at most every 100 ms. */
 final class EventLoopBean implements EventLoopMXBean {
     private static final long FRESH_NANOS = 100_000_000L;
-    private static final long ANSWER_MILLIS = 50;
+    private static final long ANSWER_MILLIS = 200;
 
     private final int id;
     private final String loopClass;

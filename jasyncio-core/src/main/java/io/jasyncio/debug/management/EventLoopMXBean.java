@@ -3,7 +3,7 @@ package io.jasyncio.debug.management;
 /**
  * {@code io.jasyncio:type=EventLoop,id=N}: one loop's readings, for JConsole, {@code jcmd}-started
  * JMX agents and JMX-to-metrics exporters. Each reading is taken on the loop's thread (at most
- * every 100 ms: readers in between get the last one); a loop that does not answer within 50 ms
+ * every 100 ms: readers in between get the last one); a loop that does not answer within 200 ms
  * keeps its last reading and counts it in {@link #getUnansweredReadings}.
  *
  * <p>The timing counters (iterations, lag, slow callbacks, select and callback time) come from a
