@@ -9,7 +9,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,16 +31,10 @@ class InteropTest {
 
     private static final HttpResponse HELLO = HttpResponse.text(200, "Hello, World!");
 
-    /** /hello: a fixed response; /echo: the body back, chunked, piece by piece; /big: 1 MiB by length. */
+    /** /hello: a fixed response; /big: 1 MiB by length; the rest as {@link StreamingTest#handle} (/echo: the body back, chunked). */
     static void handle(HttpExchange exchange) throws Exception {
         switch (exchange.request().path()) {
-            case "/echo" -> {
-                exchange.startResponse(200, HttpHeaders.of("Content-Type", "application/octet-stream"));
-                for (ByteBuffer piece = exchange.read(); piece != null; piece = exchange.read()) {
-                    exchange.write(piece);
-                }
-                exchange.end();
-            }
+            case "/hello" -> exchange.respond(HELLO);
             case "/big" -> {
                 exchange.startResponse(200, HttpHeaders.empty(), 1 << 20);
                 byte[] kib = new byte[1024];
@@ -51,7 +44,7 @@ class InteropTest {
                 }
                 exchange.end();
             }
-            default -> exchange.respond(HELLO);
+            default -> StreamingTest.handle(exchange);
         }
     }
 
