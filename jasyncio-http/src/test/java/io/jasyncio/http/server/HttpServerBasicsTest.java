@@ -16,10 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Keep-alive, HEAD, HTTP/1.0, Connection: close, Date, bodies in and 100-continue, over real sockets on every loop. */
 class HttpServerBasicsTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     private static final HttpResponse HELLO = HttpResponse.text(200, "hello, world\n");
 
     /** Answers /hello with one shared response, /echo with the request body, else the method and target. */
@@ -36,7 +32,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void keepAliveServesManyRequestsOnOneConnection(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -58,7 +54,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void headHasTheLengthButNoBody(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -76,7 +72,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void http10ClosesUnlessKeepAliveIsAsked(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -96,7 +92,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void connectionCloseIsHonoured(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -112,7 +108,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void requestBodiesByLengthAndChunked(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -134,7 +130,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void expectContinueGetsA100BeforeTheBody(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -155,7 +151,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aFailingHandlerIsA500AndTheConnectionLives(String loop) {
         HttpTesting.run(loop, 20, () -> {
             List<Object> reported = new java.util.ArrayList<>();

@@ -13,12 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Pipelined requests are answered strictly in order, whatever order their handlers finish in. */
 class PipeliningTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void responsesComeInRequestOrder(String loop) {
         HttpTesting.run(loop, 20, () -> {
             List<String> started = new ArrayList<>();
@@ -58,7 +54,7 @@ class PipeliningTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void requestsSplitAnywhereAcrossReads(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, request.target()),

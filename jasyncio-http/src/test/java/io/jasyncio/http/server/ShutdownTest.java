@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,12 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Graceful shutdown: no new connections, idle ones closed at once, requests in flight finished, the rest dropped at the deadline. */
 class ShutdownTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void finishesRequestsInFlightAndClosesIdleConnections(String loop) {
         HttpTesting.run(loop, 20, () -> {
             Event release = new Event();
@@ -65,7 +60,7 @@ class ShutdownTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void dropsWhatIsLeftAtTheDeadline(String loop) {
         HttpTesting.run(loop, 20, () -> {
             Event waiting = new Event();

@@ -7,7 +7,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,10 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Streaming handlers: the body read as it arrives, the response written in parts (chunked or by length). */
 class StreamingTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     /** /echo: chunked echo of the body piece by piece; /length: a 3-part response by Content-Length; /trailers. */
     static void handle(HttpExchange exchange) throws Exception {
         switch (exchange.request().path()) {
@@ -53,7 +48,7 @@ class StreamingTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void chunkedBothWays(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -89,7 +84,7 @@ class StreamingTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void http10GetsAResponseEndedByClosing(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -105,7 +100,7 @@ class StreamingTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void headGetsNoBodyFromAStreamingHandler(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
