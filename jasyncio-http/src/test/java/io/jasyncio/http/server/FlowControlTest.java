@@ -4,6 +4,7 @@ import io.jasyncio.Asyncio;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.sync.Event;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Nothing buffers without bound: a client that stops reading pauses the handler's writes; a
  * handler that stops reading stops the server reading the socket (and so, by TCP, the client).
  */
+@EveryEngine
 class FlowControlTest {
     private static final int PIECE = 16 * 1024;
     /** 12.8 MB: more than the kernel holds between the two ends (the client's receive buffer is set small). */

@@ -2,6 +2,7 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Keep-alive, HEAD, HTTP/1.0, Connection: close, Date, bodies in and 100-continue, over real sockets on every loop. */
+@EveryEngine
 class HttpServerBasicsTest {
     private static final HttpResponse HELLO = HttpResponse.text(200, "hello, world\n");
 

@@ -14,7 +14,12 @@ import java.util.List;
 
 import static io.jasyncio.task.Tasks.await;
 
-/** Runs a test body as a task on a named loop, bounded in time; failures reported to the loop fail the test. */
+/**
+ * Runs a test body as a task on a named loop, bounded in time. Unlike the core's
+ * {@code NetTesting.run}, which keeps the assertions that fail in callbacks, every exception the
+ * loop reports fails the test: a server that reports one (a handler failure, a transport error)
+ * where none was meant is a bug here.
+ */
 final class HttpTesting {
     private HttpTesting() {
     }

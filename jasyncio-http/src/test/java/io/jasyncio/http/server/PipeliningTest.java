@@ -2,6 +2,7 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.Asyncio;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -12,6 +13,7 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Pipelined requests are answered strictly in order, whatever order their handlers finish in. */
+@EveryEngine
 class PipeliningTest {
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")

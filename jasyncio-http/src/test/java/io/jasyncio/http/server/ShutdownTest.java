@@ -4,6 +4,7 @@ import io.jasyncio.Asyncio;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.sync.Event;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Graceful shutdown: no new connections, idle ones closed at once, requests in flight finished, the rest dropped at the deadline. */
+@EveryEngine
 class ShutdownTest {
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")

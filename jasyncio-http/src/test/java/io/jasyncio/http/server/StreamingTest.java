@@ -2,6 +2,7 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Streaming handlers: the body read as it arrives, the response written in parts (chunked or by length). */
+@EveryEngine
 class StreamingTest {
     /** /echo: chunked echo of the body piece by piece; /length: a 3-part response by Content-Length; /trailers. */
     static void handle(HttpExchange exchange) throws Exception {
