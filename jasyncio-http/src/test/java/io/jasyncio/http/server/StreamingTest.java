@@ -87,6 +87,22 @@ class StreamingTest {
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void theFirstReadSends100Continue(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            HttpServer server = start();
+            TestClient client = TestClient.connect(server.port());
+            client.send("PUT /whole HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n");
+            assertEquals("HTTP/1.1 100 Continue\r\n\r\n", client.readSome());
+            client.send("abcd");
+            assertEquals("whole 4", client.response().text());
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void http10GetsAResponseEndedByClosing(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
