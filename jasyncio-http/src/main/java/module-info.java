@@ -7,4 +7,5 @@ module io.jasyncio.http {
     requires transitive io.jasyncio.core;
 
     exports io.jasyncio.http;
+    exports io.jasyncio.http.client;
 }
