@@ -166,8 +166,8 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         } catch (Throwable t) {
             fail(ex, t); // a failed write, a timeout, a cancelled caller: this connection is done
             Throwable first = ex.head.isCancelled() ? null : ex.head.exception(); // retrieved here, either way
-            if (first instanceof HttpTimeoutException timeout && first != t) {
-                throw timeout; // a timeout that fired while the request was written says more than the closed socket
+            if (first instanceof HttpTimeoutException timedOut && first != t) {
+                throw timedOut; // a timeout that fired while the request was written says more than the closed socket
             }
             throw t;
         }
