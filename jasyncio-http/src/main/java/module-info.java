@@ -8,4 +8,5 @@ module io.jasyncio.http {
 
     exports io.jasyncio.http;
     exports io.jasyncio.http.client;
+    exports io.jasyncio.http.server;
 }
