@@ -48,7 +48,7 @@ while [ $# -gt 0 ]; do
     --connections) connections="$2"; shift 2 ;;
     --servers) only_servers="$2"; shift 2 ;;
     --no-install) install=0; shift ;;
-    --doc) doc="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
+    --doc) mkdir -p "$(dirname "$2")"; doc="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --server-cpus) server_cpus="$2"; shift 2 ;;
     --client-cpus) client_cpus="$2"; shift 2 ;;
     --list) echo $ALL_SERVERS; exit 0 ;;
