@@ -49,6 +49,8 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     /** The exchange in flight, or null while the connection is idle. */
     private Exchange current;
+    /** A byte of the last exchange's response arrived. */
+    private boolean heardBack;
 
     /** One request and its response on this connection. */
     private static final class Exchange {
@@ -58,7 +60,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         boolean reusable;
         boolean requestWritten;
         boolean responseEnded;
-        boolean responseStarted;
         /** A 1xx response is being skipped (its end is not the exchange's). */
         boolean interim;
         TimerHandle headersTimer;
@@ -147,6 +148,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         boolean toHead = request.method().equals("HEAD");
         Exchange ex = new Exchange(toHead, loop.createFuture(), !request.headers().containsToken("Connection", "close"));
         current = ex;
+        heardBack = false;
         parser.respondingTo(request.method());
         if (!Double.isNaN(deadline)) {
             ex.requestTimer = loop.callAt(deadline, () -> fail(ex, new HttpTimeoutException(
@@ -173,9 +175,9 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         }
     }
 
-    /** Whether a response to the exchange in flight began to arrive (then a retry could repeat its effect). */
-    boolean responseStarted() {
-        return current != null && current.responseStarted;
+    /** Whether any byte of a response to the last exchange arrived (even if that exchange failed since). */
+    boolean heardBack() {
+        return heardBack;
     }
 
     /** Coroutine: the head, then the body (coalesced with the head when small and known). */
@@ -274,6 +276,11 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         long unsentBytes() {
             return transport.getWriteBufferSize();
         }
+
+        /** Whether the transport asked to pause writing (its buffer is above the high-water mark). */
+        boolean writingPaused() {
+            return writingPaused;
+        }
     }
 
     /** Coroutine: returns once the write buffer is at or below its low-water mark (at once if it never rose). */
@@ -337,7 +344,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             transport.abort();
             return;
         }
-        ex.responseStarted = true;
+        heardBack = true;
         try {
             parser.feed(data);
         } catch (HttpParseException e) {

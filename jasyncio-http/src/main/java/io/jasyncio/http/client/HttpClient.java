@@ -25,9 +25,13 @@ import java.util.concurrent.CompletableFuture;
  *
  * A request that fails on a connection reused from the pool before any of its response arrived
  * (the server closed the idle connection as the request went out) is sent once more on a new
- * connection, when its body can be sent again (none, or bytes; not a stream).
+ * connection, when its method is idempotent (RFC 9110 9.2.2) and its body can be sent again
+ * (none, or bytes; not a stream).
  */
 public final class HttpClient implements AutoCloseable {
+    /** RFC 9110 9.2.2: the methods a client may send again after a failure without knowing more. */
+    private static final java.util.Set<String> IDEMPOTENT = java.util.Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT",
+            "DELETE");
     private final EventLoop loop;
     private final HttpClientOptions options;
     private final ConnectionPool pool;
@@ -64,7 +68,8 @@ public final class HttpClient implements AutoCloseable {
         Origin origin = Origin.of(request.uri());
         double timeout = request.timeoutOr(options.requestTimeout());
         double deadline = Double.isNaN(timeout) ? Double.NaN : loop.time() + timeout;
-        boolean replayable = request.body() instanceof RequestBody.Empty || request.body() instanceof RequestBody.Bytes;
+        boolean replayable = IDEMPOTENT.contains(request.method())
+                && (request.body() instanceof RequestBody.Empty || request.body() instanceof RequestBody.Bytes);
         for (int attempt = 1; ; attempt++) {
             ClientConnection connection = acquire(origin, request, timeout, deadline);
             boolean reused = connection.reused();
@@ -73,7 +78,7 @@ public final class HttpClient implements AutoCloseable {
             } catch (HttpTimeoutException e) {
                 throw e;
             } catch (IOException e) {
-                if (attempt > 1 || !reused || !replayable || connection.responseStarted()) {
+                if (attempt > 1 || !reused || !replayable || connection.heardBack()) {
                     throw e;
                 }
                 // a stale keep-alive connection: once more on a fresh one
