@@ -314,7 +314,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     /** Ends {@code ex} with {@code error} (its head or its body sees it) and aborts the connection. */
     private void fail(Exchange ex, Throwable error) {
         ex.cancelTimers();
-        ex.reusable = false;
         if (!ex.head.isDone()) {
             ex.head.setException(error);
         } else if (ex.body != null) {

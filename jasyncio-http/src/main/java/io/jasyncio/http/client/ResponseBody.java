@@ -75,9 +75,16 @@ public final class ResponseBody implements AutoCloseable {
         wake();
     }
 
-    /** The body's last byte arrived. */
+    /**
+     * The body's last byte arrived. Its bytes are all here, so the connection's next bytes are
+     * another response's: a socket paused for this body's reader is resumed at once.
+     */
     void end() {
         ended = true;
+        if (paused) {
+            paused = false;
+            source.resumeReading();
+        }
         wake();
     }
 

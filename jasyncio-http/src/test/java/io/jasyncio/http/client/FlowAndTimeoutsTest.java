@@ -66,6 +66,20 @@ class FlowAndTimeoutsTest {
     }
 
     @AsyncTest
+    void aBodyThatEndedWhilePausedLeavesItsConnectionReading(EventLoop loop) throws IOException {
+        HttpClientOptions tiny = HttpClientOptions.defaults().withBodyBufferBytes(1).withRequestTimeout(5);
+        try (HttpClient client = HttpClient.create(loop, tiny)) {
+            HttpClientResponse first = client.get(peer.url("/conn")); // its whole body pauses the socket, then ends
+            while (!first.body().isEnded()) {
+                sleep(0.01);
+            }
+            first.close(); // never read: only the pause would have resumed the socket
+            String id = client.get(peer.url("/conn")).body().text();
+            assertEquals(1, client.openConnections(peer.url("/")), "the second request reused the connection (" + id + ")");
+        }
+    }
+
+    @AsyncTest
     void closingABodyBeforeItsEndClosesTheConnection(EventLoop loop) throws IOException {
         try (HttpClient client = HttpClient.create(loop)) {
             HttpClientResponse response = client.get(peer.url("/big?n=" + BIG));
