@@ -270,12 +270,43 @@ public final class HttpParser {
             }
             j++;
         }
-        if (j == targetStart || j == n) {
+        if (j == targetStart || j == n || l[j + 1] == ' ') {
             throw new HttpParseException(400, "a request line is method SP request-target SP HTTP-version (RFC 9112 §3)");
         }
+        checkTargetForm(m, l, targetStart, j);
         method = m;
         target = new String(l, targetStart, j - targetStart, StandardCharsets.ISO_8859_1);
         version = version(l, j + 1, n - j - 1);
+    }
+
+    /**
+     * origin-form ({@code /...}), absolute-form ({@code scheme://...}, a scheme of letters as
+     * llhttp takes it) or asterisk-form ({@code *}, for OPTIONS only): RFC 9112 §3.2. Authority-form
+     * is CONNECT's, which is refused before.
+     */
+    private static void checkTargetForm(String method, byte[] l, int from, int to) throws HttpParseException {
+        if (l[from] == '/') {
+            return;
+        }
+        if (to - from == 1 && l[from] == '*') {
+            if (!method.equals("OPTIONS")) {
+                throw new HttpParseException(400, "the asterisk-form is for OPTIONS only (RFC 9112 §3.2.4)");
+            }
+            return;
+        }
+        int i = from;
+        while (i < to && ((l[i] | 0x20) >= 'a' && (l[i] | 0x20) <= 'z')) {
+            i++;
+        }
+        if (i == from || to - i < 3 || l[i] != ':' || l[i + 1] != '/' || l[i + 2] != '/') {
+            throw new HttpParseException(400, "a request-target is origin-form (/path), absolute-form (scheme://...) "
+                    + "or * (RFC 9112 §3.2)");
+        }
+        for (i += 3; i < to && l[i] != '/' && l[i] != '?'; i++) {
+            if (!HttpSyntax.isAuthorityChar(l[i])) {
+                throw new HttpParseException(400, "a character the authority cannot hold (RFC 3986 §3.2)");
+            }
+        }
     }
 
     private void statusLine(int n) throws HttpParseException {
@@ -315,10 +346,10 @@ public final class HttpParser {
                 || l[from + 4] != '/' || !isDigit(l[from + 5]) || l[from + 6] != '.' || !isDigit(l[from + 7])) {
             throw new HttpParseException(400, "an HTTP-version is HTTP/DIGIT.DIGIT (RFC 9112 §2.3)");
         }
-        if (l[from + 5] != '1') {
+        if (l[from + 5] != '1' || (l[from + 7] != '0' && l[from + 7] != '1')) {
+            // no HTTP/1.x client sends a minor version above 1; refusing one is no looser than llhttp
             throw new HttpParseException(505, "HTTP version not supported: " + (char) l[from + 5] + "." + (char) l[from + 7]);
         }
-        // HTTP/1.x with x > 1 is answered as 1.1, the highest minor version we speak (RFC 9110 §6.2)
         return l[from + 7] == '0' ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
     }
 
@@ -612,31 +643,24 @@ public final class HttpParser {
         state = State.CHUNK_DATA;
     }
 
-    /** chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ) (RFC 9112 §7.1.1). */
+    /**
+     * chunk-ext = *( ";" chunk-ext-name [ "=" chunk-ext-val ] ) (RFC 9112 §7.1.1) without the
+     * grammar's bad whitespace (BWS): llhttp refuses it too, so refusing it splits no stream.
+     */
     private static void chunkExtensions(byte[] l, int i, int n) throws HttpParseException {
-        while (true) {
-            i = skipWhitespace(l, i, n);
-            if (i == n) {
-                return;
-            }
+        while (i < n) {
             if (l[i] != ';') {
                 throw new HttpParseException(400, "a chunk size is 1*HEXDIG, then extensions after \";\" (RFC 9112 §7.1)");
             }
-            i = skipWhitespace(l, i + 1, n);
-            int nameStart = i;
+            int nameStart = ++i;
             while (i < n && HttpSyntax.isTchar(l[i])) {
                 i++;
             }
             if (i == nameStart) {
                 throw new HttpParseException(400, "a chunk extension's name must be a token (RFC 9112 §7.1.1)");
             }
-            int afterName = i;
-            i = skipWhitespace(l, i, n);
             if (i < n && l[i] == '=') {
-                i = skipWhitespace(l, i + 1, n);
-                i = chunkExtensionValue(l, i, n);
-            } else {
-                i = afterName;
+                i = chunkExtensionValue(l, i + 1, n);
             }
         }
     }
@@ -669,13 +693,6 @@ public final class HttpParser {
         }
         if (i == start) {
             throw new HttpParseException(400, "a chunk extension's value must be a token or a quoted-string (RFC 9112 §7.1.1)");
-        }
-        return i;
-    }
-
-    private static int skipWhitespace(byte[] l, int i, int n) {
-        while (i < n && (l[i] == ' ' || l[i] == '\t')) {
-            i++;
         }
         return i;
     }

@@ -8,6 +8,7 @@ final class HttpSyntax {
     private static final boolean[] TCHAR = new boolean[256];
     private static final boolean[] FIELD_VALUE = new boolean[256];
     private static final boolean[] TARGET = new boolean[256];
+    private static final boolean[] AUTHORITY = new boolean[256];
 
     static {
         for (int c = '0'; c <= '9'; c++) {
@@ -31,6 +32,17 @@ final class HttpSyntax {
         for (int c = 0x21; c <= 0x7E; c++) {
             TARGET[c] = true;
         }
+        // authority (RFC 3986 §3.2): unreserved, pct-encoded, sub-delims, ":", "@", and "[" "]" of IP literals
+        for (int c = '0'; c <= '9'; c++) {
+            AUTHORITY[c] = true;
+        }
+        for (int c = 'a'; c <= 'z'; c++) {
+            AUTHORITY[c] = true;
+            AUTHORITY[c - 32] = true;
+        }
+        for (char c : "-._~%!$&'()*+,;=:@[]".toCharArray()) {
+            AUTHORITY[c] = true;
+        }
     }
 
     static boolean isTchar(int b) {
@@ -43,6 +55,10 @@ final class HttpSyntax {
 
     static boolean isTargetChar(int b) {
         return TARGET[b & 0xFF];
+    }
+
+    static boolean isAuthorityChar(int b) {
+        return AUTHORITY[b & 0xFF];
     }
 
     static boolean isToken(CharSequence s) {

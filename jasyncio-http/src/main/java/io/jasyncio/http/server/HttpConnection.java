@@ -178,7 +178,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         }
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
-        HttpExchange ex = new HttpExchange(this, request, streaming, parser.contentLength());
+        HttpExchange ex = new HttpExchange(this, request, streaming, hasBody, parser.contentLength());
         exchange = ex;
         if (hasBody) {
             startTimer(Timer.BODY, server.options().bodyReadTimeout());
@@ -375,8 +375,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         if (closed || transport == null) {
             return;
         }
-        long held = (pendingEnd - pendingStart) + (exchange != null ? exchange.queuedBodyBytes() : 0);
-        boolean wanted = !writePaused && held <= server.options().readPauseBytes();
+        boolean wanted = !writePaused && heldBytes() <= server.options().readPauseBytes();
         if (wanted == readingPaused) {
             readingPaused = !wanted;
             if (wanted) {
@@ -408,6 +407,26 @@ final class HttpConnection implements Protocol, HttpMessageListener {
                 d.setResult(null);
             }
         }
+    }
+
+    // ---- what the tests observe ----------------------------------------------------------------
+
+    /** Request bytes held here: read and not parsed, or body not yet read by a streaming handler. */
+    long heldBytes() {
+        return (pendingEnd - pendingStart) + (exchange != null ? exchange.queuedBodyBytes() : 0);
+    }
+
+    /** Response bytes the transport holds, not yet taken by the socket. */
+    long bufferedResponseBytes() {
+        return transport.getWriteBufferSize();
+    }
+
+    boolean isReadingPaused() {
+        return readingPaused;
+    }
+
+    boolean isWritePaused() {
+        return writePaused;
     }
 
     // ---- timeouts and shutdown -----------------------------------------------------------------

@@ -51,11 +51,15 @@ public final class HttpExchange {
     private boolean closeAfter;
     private Task<Void> task;
 
-    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, long contentLength) {
+    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength) {
         this.connection = connection;
+        this.requestComplete = !hasBody; // a request without a body is complete with its head
         this.request = request;
         this.isHead = request.method().equals("HEAD");
         this.streamedBody = streaming ? new RequestBody(connection.loop()) : null;
+        if (streaming && !hasBody) {
+            streamedBody.end();
+        }
         if (!streaming && contentLength > 0) {
             wholeBody = new byte[(int) contentLength]; // within the body limit, checked by the parser
         }

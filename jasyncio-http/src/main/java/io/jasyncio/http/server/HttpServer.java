@@ -58,6 +58,11 @@ public final class HttpServer {
         return connections.loop();
     }
 
+    /** This server's connections (for the tests). */
+    ServerConnections connections() {
+        return connections;
+    }
+
     /** Connections open now. */
     public int connectionCount() {
         return connections.size();

@@ -93,6 +93,11 @@ final class ServerConnections {
         }
     }
 
+    /** The connections open now (a copy). */
+    List<HttpConnection> list() {
+        return List.copyOf(connections);
+    }
+
     int size() {
         return connections.size();
     }

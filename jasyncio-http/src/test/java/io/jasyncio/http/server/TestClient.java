@@ -55,6 +55,11 @@ final class TestClient implements HttpMessageListener {
         return connect(port, 64 * 1024);
     }
 
+    /** The client's socket (to set its buffer sizes). */
+    java.nio.channels.SocketChannel socket() {
+        return (java.nio.channels.SocketChannel) connection.writer().getExtraInfo("socket");
+    }
+
     void send(String raw) {
         connection.writer().write(raw.getBytes(StandardCharsets.ISO_8859_1));
     }
