@@ -31,6 +31,9 @@ server.on('connection', (socket) => {
   socket.connectionId = connections;
 });
 server.keepAliveTimeout = 60000;
+// The test holds this process's stdin: when it closes (the test ended, however), so does the peer.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();
 server.listen(0, '127.0.0.1', () => {
   console.log(`listening on 127.0.0.1:${server.address().port}`);
 });

@@ -2,9 +2,9 @@
 with one path per behaviour under test. Prints "listening on 127.0.0.1:PORT" once bound; runs
 until killed (the test kills it). Loopback only."""
 import itertools
-import socket
+import os
 import sys
-import time
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 connection_ids = itertools.count(1)
@@ -116,6 +116,13 @@ class Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
 
+def exit_with_parent():
+    """The test holds this process's stdin: when it closes (the test ended, however), so does the peer."""
+    sys.stdin.read()
+    os._exit(0)
+
+
+threading.Thread(target=exit_with_parent, daemon=True).start()
 server = Server(("127.0.0.1", 0), Handler)
 print("listening on 127.0.0.1:%d" % server.server_address[1], flush=True)
 server.serve_forever()
