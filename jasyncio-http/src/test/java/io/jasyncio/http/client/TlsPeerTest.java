@@ -1,17 +1,23 @@
 package io.jasyncio.http.client;
 
+import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.server.HttpServer;
+import io.jasyncio.http.server.HttpServerOptions;
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.net.ServerOptions;
 import io.jasyncio.net.TlsOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -24,12 +30,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The client over TLS (through {@link TlsOptions}) against {@code openssl s_server -www}, on every
- * loop: a certificate made by openssl for the test, trusted by the client's context; the system's
- * trust store refuses it (verification is on by default).
+ * The client over TLS (through {@link TlsOptions}) against {@code openssl s_server -www} and
+ * jasyncio-http's own server, on every loop: a certificate made by openssl for the test, trusted
+ * by the client's context; the system's trust store refuses it (verification is on by default).
  */
 @OnEveryLoop
 class TlsPeerTest {
+    private static final String PASSWORD = "changeit";
     private static Path dir;
     private static PeerProcess server;
     private static SSLContext trusting;
@@ -40,6 +47,8 @@ class TlsPeerTest {
         openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                 "-keyout", "key.pem", "-out", "cert.pem", "-days", "2", "-subj", "/CN=localhost",
                 "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1");
+        openssl("pkcs12", "-export", "-inkey", "key.pem", "-in", "cert.pem", "-out", "server.p12",
+                "-passout", "pass:" + PASSWORD);
         trusting = contextTrusting(dir.resolve("cert.pem"));
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
@@ -75,6 +84,19 @@ class TlsPeerTest {
         }
     }
 
+    /** A server context presenting the test's certificate (for jasyncio-http's own server). */
+    private static SSLContext serverContext() throws Exception {
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(dir.resolve("server.p12"))) {
+            keys.load(in, PASSWORD.toCharArray());
+        }
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(keys, PASSWORD.toCharArray());
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(kmf.getKeyManagers(), null, null);
+        return context;
+    }
+
     private static SSLContext contextTrusting(Path certificate) throws Exception {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
@@ -96,6 +118,31 @@ class TlsPeerTest {
             assertEquals(200, response.status());
             String page = response.body().text(); // HTTP/1.0, no length: read until the server closes
             assertTrue(page.contains("Ciphers supported in s_server binary"), page);
+        }
+    }
+
+    @AsyncTest(timeout = 30)
+    void poolsTlsConnectionsToOurOwnServer(EventLoop loop) throws Exception {
+        HttpServerOptions tls = HttpServerOptions.defaults()
+                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(serverContext())));
+        HttpServer server = HttpServer.startStreaming(loop, exchange -> {
+            exchange.readAll();
+            exchange.startResponse(200, HttpHeaders.of("Content-Type", "text/plain")); // chunked
+            exchange.write("over ".getBytes(StandardCharsets.US_ASCII));
+            exchange.write("tls".getBytes(StandardCharsets.US_ASCII));
+            exchange.end();
+        }, "127.0.0.1", 0, tls);
+        String url = "https://localhost:" + server.port() + "/";
+        try (HttpClient client = HttpClient.create(loop, HttpClientOptions.defaults().withTls(TlsOptions.of(trusting)))) {
+            for (int i = 0; i < 3; i++) {
+                try (HttpClientResponse response = client.send(HttpClientRequest.post(url, RequestBody.of("hello")))) {
+                    assertEquals("over tls", response.body().text());
+                }
+            }
+            assertEquals(1, client.openConnections(url), "three requests on one pooled TLS connection");
+            assertEquals(1, server.connectionCount());
+        } finally {
+            server.close();
         }
     }
 
