@@ -116,12 +116,8 @@ class NodePeerTest {
         }
     }
 
-    static List<String> loops() {
-        return io.jasyncio.loop.EventLoops.availableNames();
-    }
-
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.MethodSource("loops")
+    @org.junit.jupiter.params.provider.MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void plainThreadsGetCompletableFutures(String loopName) throws Exception {
         EventLoop loop = io.jasyncio.loop.EventLoops.newEventLoop(loopName);
         Thread loopThread = Thread.ofPlatform().name("http-client-loop").start(loop::runForever);
