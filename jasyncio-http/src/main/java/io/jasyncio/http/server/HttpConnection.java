@@ -217,7 +217,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
             dispatch(ex);
         }
         if (exchange == null) {
-            return !closeRequested; // answered at once: on to the next request
+            // answered at once: on to the next request, unless the client is not taking our
+            // responses (then the rest waits, and resumeWriting parses it)
+            return !closeRequested && !writePaused;
         }
         parserBlocked = true;
         return false;
@@ -256,7 +258,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         }
         corked = true;
         try {
-            while (!parserBlocked && exchange == null && !closeRequested && pendingEnd > pendingStart) {
+            while (!parserBlocked && exchange == null && !closeRequested && !writePaused && pendingEnd > pendingStart) {
                 ByteBuffer view = pendingView.limit(pendingEnd).position(pendingStart);
                 feed(view);
                 pendingStart = view.position();

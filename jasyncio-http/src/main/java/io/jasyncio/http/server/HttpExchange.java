@@ -43,6 +43,8 @@ public final class HttpExchange {
     private int wholeLength;
     private boolean requestComplete;
     private boolean continueSent;
+    /** Why the request could not complete, once it could not. */
+    private IOException requestFailure;
 
     private Response response = Response.NOT_STARTED;
     private boolean chunkedOut;
@@ -74,7 +76,9 @@ public final class HttpExchange {
 
     /**
      * Coroutine: the next piece of the body (a buffer of its own), or null at its end. The first
-     * read sends the {@code 100 Continue} a client waits for ({@code Expect: 100-continue}).
+     * read (or {@link #startResponse}) sends the {@code 100 Continue} a client waits for
+     * ({@code Expect: 100-continue}); {@link #respond} without reading sends none, and the
+     * connection closes after the response, the body unsent.
      * Throws an {@link IOException} if the body cannot complete (malformed, too large, timed out,
      * the connection lost); for a limit or malformed framing, the server has answered already.
      */
@@ -137,6 +141,9 @@ public final class HttpExchange {
      */
     public void startResponse(int status, HttpHeaders headers, long contentLength) {
         checkNotStarted();
+        // a handler that streams its response may read the body after it: a client waiting for
+        // 100 (Continue) gets it first, as no interim response may follow a final one
+        sendContinueIfExpected();
         response = Response.STARTED;
         boolean noBody = isHead || HttpStatus.forbidsBody(status);
         boolean closeDelimited = false;
@@ -300,6 +307,7 @@ public final class HttpExchange {
 
     /** The request cannot complete: a waiting read throws {@code cause}; this exchange writes no more. */
     void requestFailed(IOException cause) {
+        requestFailure = cause;
         if (streamedBody != null) {
             streamedBody.fail(cause);
         }
@@ -349,6 +357,10 @@ public final class HttpExchange {
     private void handlerFailed(Throwable t) {
         if (connection.isGone()) {
             return; // the client went away: what the handler saw is no fault of its own
+        }
+        if (t == requestFailure) {
+            connection.closeGracefully(); // the client broke off its request: nothing to report, nothing to answer
+            return;
         }
         Map<String, Object> context = new HashMap<>();
         context.put("message", "HTTP handler failed on " + request.method() + " " + request.target());

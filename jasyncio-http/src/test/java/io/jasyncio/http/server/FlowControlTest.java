@@ -120,6 +120,41 @@ class FlowControlTest {
         });
     }
 
+    @ParameterizedTest
+    @MethodSource("loops")
+    void aClientThatPipelinesAndDoesNotReadIsHeldBack(String loop) {
+        HttpTesting.run(loop, 60, () -> {
+            int requests = 1000; // 16 MB of responses: more than the kernel holds between the two ends
+            io.jasyncio.http.HttpResponse piece = io.jasyncio.http.HttpResponse.of(200, "application/octet-stream", new byte[PIECE]);
+            int[] answered = {0};
+            HttpServer server = HttpServer.start(getRunningLoop(), request -> {
+                answered[0]++;
+                return piece;
+            }, "127.0.0.1", 0, HttpServerOptions.defaults().withWriteBufferLimits(64 * 1024, 16 * 1024));
+            TestClient client = TestClient.connect(server.port(), 16 * 1024);
+            client.socket().setOption(java.net.StandardSocketOptions.SO_RCVBUF, 32 * 1024);
+            String one = "GET /piece HTTP/1.1\r\nHost: x\r\n\r\n";
+            client.send(one.repeat(requests));
+            HttpConnection connection = awaitConnection(server);
+            int answeredBefore;
+            do {
+                HttpTesting.until(() -> connection.isWritePaused() || answered[0] == requests);
+                answeredBefore = answered[0];
+                Asyncio.sleep(0.1);
+            } while (answered[0] != answeredBefore);
+            assertTrue(answered[0] < requests, "the requests wait while the client takes no response: " + answered[0]);
+            assertTrue(connection.bufferedResponseBytes() <= 64 * 1024 + 2 * PIECE,
+                    "the server holds the high-water mark and a response at most: " + connection.bufferedResponseBytes());
+            for (int i = 0; i < requests; i++) {
+                assertEquals(PIECE, client.response().body().length);
+            }
+            assertEquals(requests, answered[0]);
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
     private static HttpConnection awaitConnection(HttpServer server) {
         HttpTesting.until(() -> server.connectionCount() > 0);
         return server.connections().list().getFirst();
