@@ -54,7 +54,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     /** One request and its response on this connection. */
     private static final class Exchange {
-        final boolean toHead;
         final Future<HttpClientResponse> head;
         ResponseBody body;
         boolean reusable;
@@ -65,8 +64,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         TimerHandle headersTimer;
         TimerHandle requestTimer;
 
-        Exchange(boolean toHead, Future<HttpClientResponse> head, boolean requestAllowsReuse) {
-            this.toHead = toHead;
+        Exchange(Future<HttpClientResponse> head, boolean requestAllowsReuse) {
             this.head = head;
             this.reusable = requestAllowsReuse;
         }
@@ -145,8 +143,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         if (!canCarryExchange()) {
             throw new IOException("the connection to " + origin + " cannot carry a request");
         }
-        boolean toHead = request.method().equals("HEAD");
-        Exchange ex = new Exchange(toHead, loop.createFuture(), !request.headers().containsToken("Connection", "close"));
+        Exchange ex = new Exchange(loop.createFuture(), !request.headers().containsToken("Connection", "close"));
         current = ex;
         heardBack = false;
         parser.respondingTo(request.method());
@@ -183,10 +180,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     /** Coroutine: the head, then the body (coalesced with the head when small and known). */
     private void writeRequest(Exchange ex, HttpClientRequest request) throws IOException {
         RequestBody body = request.body();
-        if (request.headers().contains("Content-Length") || request.headers().contains("Transfer-Encoding")) {
-            throw new IllegalArgumentException("the body frames the request: do not set Content-Length or "
-                    + "Transfer-Encoding on it (" + request + ")");
-        }
         StringBuilder head = new StringBuilder(128);
         head.append(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n");
         HttpHeaders headers = request.headers();
@@ -422,7 +415,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             ex.headersTimer.cancel();
             ex.headersTimer = null;
         }
-        if (!keepsAlive(head) || closeDelimited(ex, head)) {
+        if (!keepsAlive(head) || parser.readsUntilClose()) { // RFC 9112 6.3: a body ended by the close
             ex.reusable = false;
         }
         ex.body = new ResponseBody(loop, this, options.bodyBufferBytes());
@@ -466,22 +459,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             return false;
         }
         return head.version() == HttpVersion.HTTP_1_1 || h.containsToken("Connection", "keep-alive");
-    }
-
-    /** RFC 9112 6.3: a body with neither a final chunked coding nor a Content-Length ends when the connection does. */
-    private static boolean closeDelimited(Exchange ex, HttpResponse head) {
-        int status = head.status();
-        if (ex.toHead || status == 204 || status == 304) {
-            return false;
-        }
-        HttpHeaders h = head.headers();
-        if (h.contains("Transfer-Encoding")) {
-            java.util.List<String> codings = h.getAll("Transfer-Encoding");
-            String last = codings.getLast();
-            int comma = last.lastIndexOf(',');
-            return !last.substring(comma + 1).strip().equalsIgnoreCase("chunked");
-        }
-        return !h.contains("Content-Length");
     }
 
     // ---- the body's flow control --------------------------------------------------------------

@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * One request: the method, the absolute {@code http} or {@code https} URI, header fields in the
  * order given and a body. Immutable: each {@code with...} returns a new request. The client adds
- * {@code Host}, and {@code Content-Length} or {@code Transfer-Encoding} from the body, unless the
- * request sets them.
+ * {@code Host} unless the request sets it, and {@code Content-Length} or {@code Transfer-Encoding}
+ * from the body (a request may not set those itself).
  */
 public final class HttpClientRequest {
     private final String method;
@@ -46,6 +46,9 @@ public final class HttpClientRequest {
 
     /** Adds a header field (a repeated name adds another field; names and values are checked as HttpHeaders does). */
     public HttpClientRequest withHeader(String name, String value) {
+        if (name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("Transfer-Encoding")) {
+            throw new IllegalArgumentException("the body frames the request: " + name + " comes from its RequestBody");
+        }
         HttpHeaders more = headers.copy().add(name, value);
         return new HttpClientRequest(method, uri, more.frozenCopy(), body, timeout);
     }
