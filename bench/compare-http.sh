@@ -27,7 +27,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 duration=10
-warmup=3
+warmup=5   # the JVM servers need their JIT warm (C2) before the measured window
 rounds=3
 sizes="13 16384"
 connections="1 100"
