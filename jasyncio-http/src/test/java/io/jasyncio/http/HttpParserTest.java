@@ -57,6 +57,22 @@ class HttpParserTest {
     }
 
     @Test
+    void everySplitPointParsesResponsesAlike() {
+        byte[] in = bytes("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc"
+                + "HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n2;x=y\r\nde\r\n0\r\nT: 1\r\n\r\n"
+                + "HTTP/1.1 204 No Content\r\n\r\nHTTP/1.0 200 OK\r\n\r\nto the end");
+        List<String> whole = MessageRecorder.parseResponses(in, "GET");
+        assertEquals(List.of("response HTTP/1.1 100 [Continue] {}", "body []", "end {}",
+                "response HTTP/1.1 200 [OK] {Content-Length: 3}", "body [abc]", "end {}",
+                "response HTTP/1.1 201 [Created] {Transfer-Encoding: chunked}", "body [de]", "end {T: 1}",
+                "response HTTP/1.1 204 [No Content] {}", "body []", "end {}",
+                "response HTTP/1.0 200 [OK] {}", "body [to the end]", "end {}"), whole);
+        for (int cut = 1; cut < in.length; cut++) {
+            assertEquals(whole, MessageRecorder.parseResponses(in, "GET", cut), "cut at " + cut);
+        }
+    }
+
+    @Test
     void parsesFieldsMethodTargetAndBodies() {
         List<String> events = requests("POST /p?q HTTP/1.1\r\nHost: a\r\nX-Pad:  v w \t\r\nContent-Length: 2\r\n\r\nhi"
                 + "PUT / HTTP/1.1\r\nHost: b\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\nT: 1\r\n\r\n");

@@ -130,15 +130,11 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public boolean eofReceived() {
         peerClosed = true;
-        try {
-            parser.feedEof();
-        } catch (HttpParseException e) {
-            if (exchange != null) {
-                exchange.requestFailed(e);
-            }
+        if (!parserBlocked && pendingEnd == pendingStart) {
+            endOfRequests();
         }
-        // with a request being answered, keep the connection to write its response
-        return exchange != null && !closeRequested;
+        // requests being answered or waiting to be parsed: keep the connection to answer them
+        return !closeRequested && (exchange != null || pendingEnd > pendingStart);
     }
 
     @Override
@@ -269,8 +265,29 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         }
         if (pendingStart == pendingEnd) {
             pendingStart = pendingEnd = 0;
+            if (peerClosed && !parserBlocked && !closeRequested) {
+                endOfRequests();
+                return;
+            }
         }
         updateReading();
+    }
+
+    /**
+     * The client sent all it will and every byte of it is parsed: a body cut short fails its
+     * exchange, and with no request left to answer the connection closes.
+     */
+    private void endOfRequests() {
+        try {
+            parser.feedEof();
+        } catch (HttpParseException e) {
+            if (exchange != null) {
+                exchange.requestFailed(e);
+            }
+        }
+        if (exchange == null && !closeRequested) {
+            closeGracefully();
+        }
     }
 
     /** Keeps the unparsed rest of a read. */
@@ -302,9 +319,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         }
     }
 
-    /** Whether the server is shutting down or the client closed its side: no request after this one. */
+    /** Whether no request follows this one: the server shuts down, or the client closed its side after it. */
     boolean closesAfterResponse() {
-        return server.isShuttingDown() || peerClosed || closeRequested;
+        return server.isShuttingDown() || closeRequested || (peerClosed && pendingEnd == pendingStart);
     }
 
     /** The response to {@code ex} is written (into the transport or the outbound buffer). */
@@ -323,6 +340,8 @@ final class HttpConnection implements Protocol, HttpMessageListener {
             flushUnlessCorked();
             if (pendingEnd > pendingStart) {
                 loop.callSoon(resumeParsing); // not from inside the handler's task
+            } else if (peerClosed) {
+                closeGracefully(); // nothing more will come
             } else {
                 updateReading();
             }

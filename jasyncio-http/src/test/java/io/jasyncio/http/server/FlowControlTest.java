@@ -4,10 +4,10 @@ import io.jasyncio.Asyncio;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.sync.Event;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,17 +18,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Nothing buffers without bound: a client that stops reading pauses the handler's writes; a
  * handler that stops reading stops the server reading the socket (and so, by TCP, the client).
  */
+@EveryEngine
 class FlowControlTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     private static final int PIECE = 16 * 1024;
     /** 12.8 MB: more than the kernel holds between the two ends (the client's receive buffer is set small). */
     private static final int PIECES = 800;
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aClientThatDoesNotReadPausesTheHandlersWrites(String loop) {
         HttpTesting.run(loop, 60, () -> {
             int[] written = {0};
@@ -73,7 +70,7 @@ class FlowControlTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aHandlerThatDoesNotReadStopsTheSocketBeingRead(String loop) {
         HttpTesting.run(loop, 60, () -> {
             Event release = new Event();
@@ -121,7 +118,7 @@ class FlowControlTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aClientThatPipelinesAndDoesNotReadIsHeldBack(String loop) {
         HttpTesting.run(loop, 60, () -> {
             int requests = 1000; // 16 MB of responses: more than the kernel holds between the two ends

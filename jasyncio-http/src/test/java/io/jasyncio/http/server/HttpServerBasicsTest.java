@@ -2,6 +2,7 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -15,11 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Keep-alive, HEAD, HTTP/1.0, Connection: close, Date, bodies in and 100-continue, over real sockets on every loop. */
+@EveryEngine
 class HttpServerBasicsTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     private static final HttpResponse HELLO = HttpResponse.text(200, "hello, world\n");
 
     /** Answers /hello with one shared response, /echo with the request body, else the method and target. */
@@ -36,7 +34,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void keepAliveServesManyRequestsOnOneConnection(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -58,7 +56,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void headHasTheLengthButNoBody(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -76,7 +74,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void http10ClosesUnlessKeepAliveIsAsked(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -96,7 +94,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void connectionCloseIsHonoured(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -112,7 +110,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void requestBodiesByLengthAndChunked(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -134,7 +132,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void expectContinueGetsA100BeforeTheBody(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -155,7 +153,7 @@ class HttpServerBasicsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aFailingHandlerIsA500AndTheConnectionLives(String loop) {
         HttpTesting.run(loop, 20, () -> {
             List<Object> reported = new java.util.ArrayList<>();

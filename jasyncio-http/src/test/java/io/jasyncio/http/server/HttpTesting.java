@@ -2,7 +2,6 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.LoopsUnderTest;
 import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Runner;
@@ -15,14 +14,14 @@ import java.util.List;
 
 import static io.jasyncio.task.Tasks.await;
 
-/** Runs a test body as a task on a named loop, bounded in time; failures reported to the loop fail the test. */
+/**
+ * Runs a test body as a task on a named loop, bounded in time. Unlike the core's
+ * {@code NetTesting.run}, which keeps the assertions that fail in callbacks, every exception the
+ * loop reports fails the test: a server that reports one (a handler failure, a transport error)
+ * where none was meant is a bug here.
+ */
 final class HttpTesting {
     private HttpTesting() {
-    }
-
-    /** Every loop this JVM tests on (nio, epoll, uring where they run; see LoopsUnderTest). */
-    static List<String> loops() {
-        return LoopsUnderTest.names();
     }
 
     static <T> T run(String loopName, double seconds, Coroutine<T> body) {

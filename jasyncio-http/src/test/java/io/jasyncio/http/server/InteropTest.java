@@ -25,10 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * on a loop thread of its own; the clients are processes, each bounded in time.
  */
 class InteropTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     private static final HttpResponse HELLO = HttpResponse.text(200, "Hello, World!");
 
     /** /hello: a fixed response; /big: 1 MiB by length; the rest as {@link StreamingTest#handle} (/echo: the body back, chunked). */
@@ -92,7 +88,7 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void curl(String loop) throws Exception {
         Assumptions.assumeTrue(installed("curl"), "curl is not installed");
         withServer(loop, port -> {
@@ -123,7 +119,7 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void pythonHttpClient(String loop) throws Exception {
         Assumptions.assumeTrue(installed("python3"), "python3 is not installed");
         withServer(loop, port -> {
@@ -144,7 +140,7 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void nodeHttp(String loop) throws Exception {
         Assumptions.assumeTrue(installed("node"), "node is not installed");
         withServer(loop, port -> {
@@ -169,7 +165,7 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void jdkHttpClient(String loop) throws Exception {
         withServer(loop, port -> {
             try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
@@ -191,7 +187,7 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void wrk(String loop) throws Exception {
         Assumptions.assumeTrue(installed("wrk"), "wrk is not installed (apt-get install -y wrk)");
         withServer(loop, port -> {

@@ -17,10 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * then the connection closed, and a request that follows the bad one is never answered.
  */
 class LimitsTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     private static final HttpServerOptions SMALL = HttpServerOptions.defaults().withLimits(HttpLimits.defaults()
             .withMaxStartLineLength(64).withMaxHeaderBytes(256).withMaxHeaderCount(5).withMaxBodySize(100));
 
@@ -50,7 +46,7 @@ class LimitsTest {
     };
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void eachRefusalHasItsStatusAndClosesTheConnection(String loop) {
         HttpTesting.run(loop, 30, () -> {
             List<String> handled = new ArrayList<>();
@@ -77,7 +73,7 @@ class LimitsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void justUnderTheLimitsIsServed(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, "" + request.body().length),

@@ -2,6 +2,7 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.Asyncio;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -12,13 +13,10 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Pipelined requests are answered strictly in order, whatever order their handlers finish in. */
+@EveryEngine
 class PipeliningTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void responsesComeInRequestOrder(String loop) {
         HttpTesting.run(loop, 20, () -> {
             List<String> started = new ArrayList<>();
@@ -58,7 +56,34 @@ class PipeliningTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aClientThatHalfClosesAfterItsRequestsGetsEveryAnswer(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            HttpServer server = HttpServer.start(getRunningLoop(), request -> {
+                if (request.path().startsWith("/slow")) {
+                    Asyncio.sleep(0.02);
+                }
+                return HttpResponse.text(200, request.target());
+            }, "127.0.0.1", 0, HttpServerOptions.defaults());
+            TestClient client = TestClient.connect(server.port());
+            // as printf '...' | nc sends them: every request, then EOF
+            client.send("GET /slow/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /slow/3 HTTP/1.1\r\nHost: x\r\n\r\nGET /4 HTTP/1.1\r\nHost: x\r\n\r\n");
+            client.connection.writer().writeEof();
+            List<String> got = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                got.add(client.response().text());
+            }
+            assertEquals(List.of("/slow/1", "/2", "/slow/3", "/4"), got);
+            assertEquals(0, client.readUntilEof().length, "then the server closes");
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void requestsSplitAnywhereAcrossReads(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, request.target()),

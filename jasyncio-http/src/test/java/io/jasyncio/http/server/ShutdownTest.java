@@ -4,11 +4,11 @@ import io.jasyncio.Asyncio;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.sync.Event;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,13 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Graceful shutdown: no new connections, idle ones closed at once, requests in flight finished, the rest dropped at the deadline. */
+@EveryEngine
 class ShutdownTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void finishesRequestsInFlightAndClosesIdleConnections(String loop) {
         HttpTesting.run(loop, 20, () -> {
             Event release = new Event();
@@ -65,7 +62,7 @@ class ShutdownTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void dropsWhatIsLeftAtTheDeadline(String loop) {
         HttpTesting.run(loop, 20, () -> {
             Event waiting = new Event();

@@ -2,23 +2,20 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Streaming handlers: the body read as it arrives, the response written in parts (chunked or by length). */
+@EveryEngine
 class StreamingTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     /** /echo: chunked echo of the body piece by piece; /length: a 3-part response by Content-Length; /trailers. */
     static void handle(HttpExchange exchange) throws Exception {
         switch (exchange.request().path()) {
@@ -53,7 +50,7 @@ class StreamingTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void chunkedBothWays(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -89,7 +86,23 @@ class StreamingTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void theFirstReadSends100Continue(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            HttpServer server = start();
+            TestClient client = TestClient.connect(server.port());
+            client.send("PUT /whole HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n");
+            assertEquals("HTTP/1.1 100 Continue\r\n\r\n", client.readSome());
+            client.send("abcd");
+            assertEquals("whole 4", client.response().text());
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void http10GetsAResponseEndedByClosing(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();
@@ -105,7 +118,7 @@ class StreamingTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void headGetsNoBodyFromAStreamingHandler(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start();

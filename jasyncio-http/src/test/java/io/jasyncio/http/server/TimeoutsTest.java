@@ -6,7 +6,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,17 +16,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * act (its 408, its close), not for a clock; only the other timeouts are set far out of the way.
  */
 class TimeoutsTest {
-    static List<String> loops() {
-        return HttpTesting.loops();
-    }
-
     private static HttpServer start(HttpServerOptions options) throws java.io.IOException {
         return HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, "ok " + request.body().length),
                 "127.0.0.1", 0, options);
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aSlowHeadGets408EvenWhileBytesTrickleIn(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start(HttpServerOptions.defaults().withHeaderTimeout(0.3).withIdleTimeout(60));
@@ -55,7 +50,7 @@ class TimeoutsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void anIdleKeepAliveConnectionClosesQuietly(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start(HttpServerOptions.defaults().withIdleTimeout(0.2));
@@ -77,7 +72,7 @@ class TimeoutsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aStalledBodyGets408(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start(HttpServerOptions.defaults().withBodyReadTimeout(0.3));
@@ -94,7 +89,7 @@ class TimeoutsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aBodyThatKeepsComingIsNotTimedOut(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = start(HttpServerOptions.defaults().withBodyReadTimeout(0.6));
