@@ -2,6 +2,7 @@ package io.jasyncio.http.client;
 
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.loop.EventLoop;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * exchange never leaves its connection in the pool.
  */
 @OnEveryLoop
+@EveryEngine
 class FlowAndTimeoutsTest {
     private static final int BIG = 16 * 1024 * 1024;
     private static PeerProcess peer;

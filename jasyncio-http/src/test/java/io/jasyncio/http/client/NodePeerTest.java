@@ -3,6 +3,7 @@ package io.jasyncio.http.client;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * writes, a streamed upload under write flow control, and the per-origin limits of the pool.
  */
 @OnEveryLoop
+@EveryEngine
 class NodePeerTest {
     private static PeerProcess peer;
 

@@ -6,6 +6,7 @@ import io.jasyncio.http.server.HttpServer;
 import io.jasyncio.http.server.HttpServerOptions;
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.loop.EventLoop;
 
 import java.io.IOException;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * pooled connection the server closes leaving the pool.
  */
 @OnEveryLoop
+@EveryEngine
 class OwnServerTest {
     private static final HttpResponse HELLO = HttpResponse.text(200, "Hello, world!");
 

@@ -3,6 +3,7 @@ package io.jasyncio.http.client;
 import io.jasyncio.http.HttpVersion;
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.loop.EventLoop;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ships (HTTP/1.0).
  */
 @OnEveryLoop
+@EveryEngine
 class PythonPeerTest {
     private static PeerProcess peer;
     private static PeerProcess fileServer;

@@ -5,6 +5,7 @@ import io.jasyncio.http.server.HttpServer;
 import io.jasyncio.http.server.HttpServerOptions;
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.net.ServerOptions;
 import io.jasyncio.net.TlsOptions;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * by the client's context; the system's trust store refuses it (verification is on by default).
  */
 @OnEveryLoop
+@EveryEngine
 class TlsPeerTest {
     private static final String PASSWORD = "changeit";
     private static Path dir;

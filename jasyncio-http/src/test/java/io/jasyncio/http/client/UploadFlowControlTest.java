@@ -2,6 +2,7 @@ package io.jasyncio.http.client;
 
 import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.net.Transport;
 
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * body write then waits for the buffer to drain instead of piling 16 MiB into memory.
  */
 @OnEveryLoop
+@EveryEngine
 class UploadFlowControlTest {
     private static final int CHUNK = 256 * 1024;
     private static final int CHUNKS = 64; // 16 MiB: far more than the socket's buffers hold
