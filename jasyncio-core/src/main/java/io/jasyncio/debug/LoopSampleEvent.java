@@ -58,6 +58,10 @@ public class LoopSampleEvent extends jdk.jfr.Event {
     @Label("Pending Tasks")
     public int pendingTasks;
 
+    /** Tasks created since the loop was created (a running total). */
+    @Label("Tasks Created")
+    public long tasksCreated;
+
     /** Jobs waiting in the default executor's queue now. */
     @Label("Executor Queue")
     public int executorQueue;

@@ -6,6 +6,7 @@ import io.jasyncio.sync.Event;
 import io.jasyncio.sync.Lock;
 import io.jasyncio.sync.Queue;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
+@EveryEngine
 class ThreadSafetyTest {
 
     /** Runs {@code call} on a worker thread and returns the message of what it threw, or "no error". */

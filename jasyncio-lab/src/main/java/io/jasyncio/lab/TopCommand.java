@@ -67,6 +67,7 @@ final class TopCommand implements Callable<Integer> {
             return loopThread + " held " + length + " by " + handle + " at " + frame;
         }
     }
+    private final Map<Integer, java.util.List<RecordedEvent>> busiest = new ConcurrentHashMap<>(); // the latest second's, per loop
 
     TopCommand() {
         this(System.out);
@@ -97,6 +98,8 @@ final class TopCommand implements Callable<Integer> {
             stream.enable("io.jasyncio.LoopSample").withPeriod(Duration.ofSeconds(1));
             stream.enable("io.jasyncio.BlockedLoop");
             stream.enable("io.jasyncio.SlowCallback");
+            stream.enable("io.jasyncio.TaskSample");
+            stream.onEvent("io.jasyncio.TaskSample", this::taskSampled);
             stream.onEvent("io.jasyncio.LoopSample", this::sampled);
             stream.onEvent("io.jasyncio.BlockedLoop", this::blocked);
             stream.onEvent("io.jasyncio.SlowCallback", this::holdEnded);
@@ -148,6 +151,15 @@ final class TopCommand implements Callable<Integer> {
         return found;
     }
 
+    /** A report of the busiest tasks comes as up to five events at one moment: a later moment replaces them. */
+    private synchronized void taskSampled(RecordedEvent e) {
+        java.util.List<RecordedEvent> report = busiest.computeIfAbsent(e.getInt("loop"), k -> new java.util.ArrayList<>());
+        if (!report.isEmpty() && Duration.between(report.getFirst().getStartTime(), e.getStartTime()).toMillis() > 100) {
+            report.clear();
+        }
+        report.add(e);
+    }
+
     private synchronized void blocked(RecordedEvent e) {
         held.addFirst(new Hold(e.getString("loopThread"), e.getString("handle"), e.getString("blockingFrame"),
                 e.getDuration("blockedFor").toNanos() / 1e6));
@@ -184,6 +196,9 @@ final class TopCommand implements Callable<Integer> {
             }
             Terminal.wrap(LEGEND, "", "  ").forEach(out::println);
         }
+        if (!samples.isEmpty()) {
+            drawTasks();
+        }
         if (!held.isEmpty()) {
             out.println("recently held (each hold's whole length):");
             for (Hold h : held) {
@@ -197,6 +212,40 @@ final class TopCommand implements Callable<Integer> {
     static final String LEGEND = "iter/s, select, running: over the last second; lag max: the worst in the last "
             + "second; ready (the last iteration's), timers, cancel, tasks, exec-q: now; slow: steps over 100 ms "
             + "since the loop started (a running total).";
+
+    /** Task counts per loop (created, finished per second), then the busiest tasks of the last second. */
+    private void drawTasks() {
+        out.println(Terminal.colour(1, String.format(Locale.ROOT, "%-16s %9s %9s %9s", "loop thread", "tasks", "new/s", "done/s")));
+        for (Deque<RecordedEvent> history : new TreeMap<>(samples).values()) {
+            RecordedEvent now = history.peekLast();
+            RecordedEvent previous = aSecondBefore(history);
+            String created = "-";
+            String done = "-";
+            if (previous != null) {
+                double seconds = Duration.between(previous.getStartTime(), now.getStartTime()).toNanos() / 1e9;
+                long newTasks = now.getLong("tasksCreated") - previous.getLong("tasksCreated");
+                long finished = newTasks - (now.getInt("pendingTasks") - previous.getInt("pendingTasks"));
+                created = String.format(Locale.ROOT, "%,.0f", newTasks / seconds);
+                done = String.format(Locale.ROOT, "%,.0f", finished / seconds);
+            }
+            out.printf(Locale.ROOT, "%-16.16s %9d %9s %9s%n", now.getString("loopThread"), now.getInt("pendingTasks"), created, done);
+        }
+        java.util.List<RecordedEvent> tasks = new java.util.ArrayList<>();
+        new TreeMap<>(busiest).values().forEach(tasks::addAll);
+        if (tasks.isEmpty()) {
+            return;
+        }
+        out.println(Terminal.colour(1, String.format(Locale.ROOT, "%-16s %-12s %-16s %-8s %8s %6s  %s", "busiest tasks",
+                "task id", "name", "state", "steps/s", "loop%", "suspended at (awaited by)")));
+        for (RecordedEvent t : tasks) {
+            double seconds = t.getDuration("intervalNanos").toNanos() / 1e9;
+            String awaitedBy = t.getString("awaitedBy");
+            out.println(String.format(Locale.ROOT, "%-16.16s %-12s %-16.16s %-8s %8.0f %5.1f%%  %s%s",
+                    t.getString("loopThread"), t.getString("taskId"), t.getString("name"), t.getString("state"),
+                    t.getLong("steps") / seconds, 100 * t.getDuration("loopNanos").toNanos() / 1e9 / seconds,
+                    t.getString("suspendedAt"), awaitedBy == null || awaitedBy.isEmpty() ? "" : " (" + awaitedBy + ")"));
+        }
+    }
 
     private static String row(RecordedEvent previous, RecordedEvent now) {
         double seconds = previous == null ? 0
