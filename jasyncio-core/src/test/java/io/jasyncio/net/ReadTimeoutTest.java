@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import io.jasyncio.sync.Event;
 import io.jasyncio.task.TimeoutException;
 import org.junit.jupiter.api.Timeout;
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** StreamReader.setReadTimeout: a read that waits too long fails, with one timer per connection, not one per read. */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class ReadTimeoutTest {
     private static final int READS = 500;
 

@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import io.jasyncio.loop.Future;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * loop must run: it throws a clear IllegalStateException instead (the test times out if it hangs).
  */
 @Timeout(20)
+@EveryLoop
+@EveryEngine
 class ThreadsafeGetOnTheLoopTest {
 
 
