@@ -168,11 +168,14 @@ final class TopCommand implements Callable<Integer> {
         }
     }
 
-    /** A slow step ended: its whole length goes to the newest hold of the same handle still open. */
+    /**
+     * A slow step ended: its whole length goes to the newest hold still open of the same handle
+     * (or of any, when the stream lost either handle's text: it can deliver a string as null).
+     */
     private synchronized void holdEnded(RecordedEvent e) {
         String handle = e.getString("handle");
         for (Hold h : held) {
-            if (h.fullMillis < 0 && h.handle.equals(handle)) {
+            if (h.fullMillis < 0 && (h.handle == null || handle == null || h.handle.equals(handle))) {
                 h.fullMillis = e.getDuration("took").toNanos() / 1e6;
                 return;
             }
