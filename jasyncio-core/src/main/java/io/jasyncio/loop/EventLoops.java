@@ -105,6 +105,7 @@ public final class EventLoops {
         /** Told of each new loop, from its constructor. */
         void loopCreated(EventLoop loop);
 
+        /** Told when a loop closes; does nothing unless overridden. */
         default void loopClosed(EventLoop loop) {
         }
     }
