@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConditionTest {
 
     @Test
-    void signalWakesWaitersOneByOneInFifoOrder() {
+    void signalWakesWaitersOneByOneInFifoOrder() throws Exception {
         List<String> order = new ArrayList<>();
         run(() -> {
             Condition cond = new Condition();
@@ -105,7 +105,7 @@ class ConditionTest {
     }
 
     @Test
-    void waitForChecksThePredicateAfterEveryWakeUp() {
+    void waitForChecksThePredicateAfterEveryWakeUp() throws Exception {
         run(() -> {
             Condition cond = new Condition();
             int[] value = {0};

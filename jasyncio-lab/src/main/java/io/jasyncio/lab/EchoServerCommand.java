@@ -55,7 +55,7 @@ final class EchoServerCommand implements Callable<Integer> {
     GroupServer.Mode spread;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         if (loops < 1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--loops must be at least 1, not " + loops);
         }

@@ -58,7 +58,7 @@ class EchoServerLimitsTest {
      */
     @ParameterizedTest
     @MethodSource("loops")
-    void protocolEchoHoldsBackAPeerThatDoesNotRead(String loopName) {
+    void protocolEchoHoldsBackAPeerThatDoesNotRead(String loopName) throws Exception {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 EventLoop loop = getRunningLoop();
@@ -147,7 +147,7 @@ class EchoServerLimitsTest {
     /** Peers that reset mid-stream are a normal end for the streams echo: nothing is reported. */
     @ParameterizedTest
     @MethodSource("loops")
-    void streamsEchoEndsQuietlyOnAReset(String loopName) {
+    void streamsEchoEndsQuietlyOnAReset(String loopName) throws Exception {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 EventLoop loop = getRunningLoop();
