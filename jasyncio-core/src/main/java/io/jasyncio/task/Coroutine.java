@@ -13,4 +13,9 @@ package io.jasyncio.task;
 public interface Coroutine<T> extends ThrowingCoroutine<T, Exception> {
     @Override
     T run() throws Exception;
+
+    /** {@code body}, named {@code name} in reports: "coro=" in its task's description, a slow step's report. */
+    static <T> Coroutine<T> named(String name, Coroutine<T> body) {
+        return new NamedCoroutine<>(name, body);
+    }
 }

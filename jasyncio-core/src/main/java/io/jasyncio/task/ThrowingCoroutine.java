@@ -24,12 +24,6 @@ public interface ThrowingCoroutine<T, X extends Exception> {
         if (this instanceof Coroutine<?> coroutine) {
             return (Coroutine<T>) coroutine;
         }
-        ThrowingCoroutine<T, X> body = this;
-        return new NamedCoroutine<>(Handle.describeClass(body.getClass())) {
-            @Override
-            public T run() throws Exception {
-                return body.run();
-            }
-        };
+        return Coroutine.named(Handle.describeClass(getClass()), this::run);
     }
 }

@@ -15,13 +15,9 @@ public interface ThrowingVoidCoroutine<X extends Exception> {
 
     /** This body as a task's {@link Coroutine} returning null, named in reports after this body's own class. */
     default Coroutine<Void> asCoroutine() {
-        ThrowingVoidCoroutine<X> body = this;
-        return new NamedCoroutine<>(Handle.describeClass(body.getClass())) {
-            @Override
-            public Void run() throws Exception {
-                body.run();
-                return null;
-            }
-        };
+        return Coroutine.named(Handle.describeClass(getClass()), () -> {
+            run();
+            return null;
+        });
     }
 }

@@ -9,7 +9,6 @@ import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.TimeoutException;
-import io.jasyncio.loop.Handle;
 import org.junit.jupiter.api.extension.InvocationInterceptor.Invocation;
 
 import java.util.Collections;
@@ -55,12 +54,8 @@ final class MainTask {
         MainTask main = new MainTask(methodName, timeout);
         EventLoop loop = runner.getLoop();
         try {
-            runner.run(new NamedAfterTheMethod(className + "." + methodName) {
-                @Override
-                public Void run() {
-                    return main.body(loop, invocation);
-                }
-            });
+            // Named after the test in reports (a slow first step: "coro=CacheTest.fetches()").
+            runner.run(Coroutine.named(className + "." + methodName, () -> main.body(loop, invocation)));
         } catch (IllegalStateException stopped) {
             if (!main.abandoned) {
                 throw stopped; // the body's own failure, or it stopped the loop itself
@@ -111,20 +106,6 @@ final class MainTask {
 
     private TimeoutException failure(String more) {
         return new TimeoutException(methodName + " timed out after " + seconds(timeout) + more + "; " + awaiting);
-    }
-
-    /** The main task's body, named in reports ("coro=CacheTest.fetches()", a slow first step) after the test method. */
-    private abstract static class NamedAfterTheMethod implements Coroutine<Void>, Handle.Describable {
-        private final String name;
-
-        NamedAfterTheMethod(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String describe() {
-            return name;
-        }
     }
 
     /** The chain of awaits the task is stuck in: the future it awaits, and on down through tasks. */
