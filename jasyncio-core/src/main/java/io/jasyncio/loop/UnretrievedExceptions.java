@@ -47,10 +47,10 @@ public final class UnretrievedExceptions {
             context.put("source_traceback", creationStack);
         }
         Report report = new Report(this, context);
+        report.cleanable = CLEANER.register(future, report); // the caller holds the future: no report before the add
         synchronized (this) {
             unseen.add(report);
         }
-        report.cleanable = CLEANER.register(future, report);
         return report;
     }
 
