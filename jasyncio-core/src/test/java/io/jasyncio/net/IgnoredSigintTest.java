@@ -4,6 +4,7 @@ import io.jasyncio.Asyncio;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Signal;
+import io.jasyncio.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
