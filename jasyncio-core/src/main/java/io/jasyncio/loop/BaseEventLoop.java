@@ -57,6 +57,7 @@ public abstract class BaseEventLoop implements LoopContract {
     private long timerSequence;
     private boolean stopping;
     private volatile boolean closed;
+    private final UnretrievedExceptions unretrievedExceptions;
     private volatile Thread thread;
 
     private ExceptionHandler exceptionHandler;
@@ -67,9 +68,10 @@ public abstract class BaseEventLoop implements LoopContract {
     private final ResourceWarnings.Tracker unclosedWarning;
 
     /** A loop whose one wait is {@code poller}'s select (a loop implementation passes its poller). */
-    @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection
+    @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection; the registry only keeps it
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
+        this.unretrievedExceptions = new UnretrievedExceptions(this);
         if (debug) {
             DebugThreadCheck.debugTurnedOn();
         }
@@ -442,6 +444,8 @@ public abstract class BaseEventLoop implements LoopContract {
         if (closed) {
             return;
         }
+        // Failures nobody retrieved are said now at the latest, while the handler still sees an open loop.
+        unretrievedExceptions.reportAll();
         closed = true;
         unclosedWarning.closed();
         SignalHandlers.removeAll(this); // as asyncio's close(): the process's signals go back to the JVM
@@ -701,6 +705,11 @@ public abstract class BaseEventLoop implements LoopContract {
         } else {
             LOG.log(System.Logger.Level.ERROR, text.toString());
         }
+    }
+
+    @Override
+    public UnretrievedExceptions unretrievedExceptions() {
+        return unretrievedExceptions;
     }
 
     @Override

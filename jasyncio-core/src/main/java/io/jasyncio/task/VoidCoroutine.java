@@ -1,16 +1,11 @@
 package io.jasyncio.task;
 
-/** The body of a task that returns nothing; its task's result is null. */
+/**
+ * The body of a task that returns nothing; its task's result is null. As {@link Coroutine}, a
+ * {@link ThrowingVoidCoroutine} that may throw any {@code Exception}.
+ */
 @FunctionalInterface
-public interface VoidCoroutine {
-    /** The body: runs in a task and may await; the task's result is null. */
+public interface VoidCoroutine extends ThrowingVoidCoroutine<Exception> {
+    @Override
     void run() throws Exception;
-
-    /** This body as a {@link Coroutine} returning null. */
-    default Coroutine<Void> asCoroutine() {
-        return () -> {
-            run();
-            return null;
-        };
-    }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
 import java.nio.channels.Pipe;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -129,7 +130,7 @@ class UnclosedTransportTest {
     }
 
     /** Runs a debug-mode loop that opens {@code n} connections and drops them; returns the peak fd count. */
-    private static int dropConnections(String loopName, int n) {
+    private static int dropConnections(String loopName, int n) throws IOException {
         try (Runner runner = new Runner(true, loopName)) {
             return runner.run(() -> {
                 EventLoop loop = getRunningLoop();

@@ -41,7 +41,7 @@ final class EchoServerCommand implements Callable<Integer> {
     Api api;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         serve.check(this);
         if (serve.loops > 1) {
             return serveOnGroup();

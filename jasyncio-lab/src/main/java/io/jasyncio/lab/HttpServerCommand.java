@@ -39,7 +39,7 @@ final class HttpServerCommand implements Callable<Integer> {
     int size;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         serve.check(this);
         if (size < -1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--size must be -1 or more, not " + size);
