@@ -27,6 +27,7 @@ public final class UnretrievedExceptions {
     private final LoopContract loop;
     private final Set<Report> unseen = new LinkedHashSet<>(); // guarded by this
 
+    /** The registry of {@code loop}'s failed futures nobody has looked at yet. */
     public UnretrievedExceptions(LoopContract loop) {
         this.loop = loop;
     }

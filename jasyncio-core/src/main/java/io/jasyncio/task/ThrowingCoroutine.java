@@ -16,6 +16,7 @@ import io.jasyncio.loop.Handle;
  */
 @FunctionalInterface
 public interface ThrowingCoroutine<T, X extends Exception> {
+    /** The body: runs in a task, may await, and returns the task's result (or throws {@code X}). */
     T run() throws X;
 
     /** This body as a task's {@link Coroutine}, named in reports after this body's own class. */

@@ -11,6 +11,7 @@ import io.jasyncio.loop.Handle;
  */
 @FunctionalInterface
 public interface ThrowingVoidCoroutine<X extends Exception> {
+    /** The body: runs in a task and may await (or throws {@code X}); the task's result is null. */
     void run() throws X;
 
     /** This body as a task's {@link Coroutine} returning null, named in reports after this body's own class. */
