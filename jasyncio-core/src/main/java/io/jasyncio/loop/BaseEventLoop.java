@@ -4,6 +4,7 @@ import io.jasyncio.internal.loop.CreationStack;
 import io.jasyncio.internal.loop.IoRegistration;
 import io.jasyncio.internal.loop.LoopContract;
 import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.internal.loop.ReportsReady;
 import io.jasyncio.internal.loop.ResourceWarnings;
 import io.jasyncio.internal.loop.SignalHandlers;
 import io.jasyncio.context.Context;
@@ -67,6 +68,7 @@ public abstract class BaseEventLoop implements LoopContract {
     @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
+        ReportsReady.ensure();
         this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
                 + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
         EventLoops.loopCreated(this);
