@@ -1,10 +1,13 @@
 package io.jasyncio.net;
 
-import io.jasyncio.loop.EventLoop;
+import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.internal.loop.ResourceWarnings;
 import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.Tasks;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -12,18 +15,26 @@ import java.util.List;
  * asyncio's {@code StreamWriter}: writes go straight to the transport (which buffers what the
  * socket does not take); {@link #drain()} is where a writer waits for the buffer to fall below
  * the low-water mark, and where a lost connection shows.
+ *
+ * <p>A writer collected while its transport is open closes the transport with an "unclosed
+ * &lt;StreamWriter ...&gt;" warning, as asyncio's {@code StreamWriter.__del__}: a connection whose
+ * owner dropped it is closed even though the loop still watches it.
  */
 public final class StreamWriter {
     private Transport transport;
     private final StreamReaderProtocol protocol;
     private final StreamReader reader;
     private final EventLoop loop;
+    private final ResourceWarnings.Tracker unclosed;
 
+    @SuppressWarnings("this-escape") // the Cleaner only watches for this writer's collection
     public StreamWriter(Transport transport, StreamReaderProtocol protocol, StreamReader reader, EventLoop loop) {
         this.transport = transport;
         this.protocol = protocol;
         this.reader = reader;
         this.loop = loop;
+        this.unclosed = ResourceWarnings.track(this, null, null,
+                new Collected(protocol, loop.getDebug() ? CreationStack.captureOutsideLibrary() : null));
     }
 
     public Transport transport() {
@@ -58,6 +69,7 @@ public final class StreamWriter {
 
     public void close() {
         transport.close();
+        unclosed.closed();
     }
 
     public boolean isClosing() {
@@ -98,6 +110,43 @@ public final class StreamWriter {
         Transport upgraded = Network.startTls(loop, transport, protocol, tls, serverSide);
         transport = upgraded;
         protocol.replaceTransport(upgraded);
+    }
+
+    /**
+     * The collected writer's release action (on the cleaner's thread): on the loop, closes the
+     * protocol's transport if it is still open, and warns. Holds the protocol weakly: the loop
+     * reaches it while it watches the transport, and a protocol only this reached would keep
+     * its loop alive.
+     */
+    private static final class Collected implements Runnable {
+        private final WeakReference<StreamReaderProtocol> protocol;
+        private final StackTraceElement[] creationStack;
+
+        Collected(StreamReaderProtocol protocol, StackTraceElement[] creationStack) {
+            this.protocol = new WeakReference<>(protocol);
+            this.creationStack = creationStack;
+        }
+
+        @Override
+        public void run() {
+            StreamReaderProtocol p = protocol.get();
+            if (p == null || p.transport() == null) { // a racy read that only spares a wake-up: the loop looks again
+                return;
+            }
+            try {
+                p.loop().callSoonThreadsafe(() -> closeOnLoop(p));
+            } catch (IllegalStateException loopClosed) {
+                // its transports were closed with it
+            }
+        }
+
+        private void closeOnLoop(StreamReaderProtocol p) {
+            Transport t = p.transport();
+            if (t != null && !t.isClosing()) {
+                t.close();
+                ResourceWarnings.warn("<StreamWriter transport=" + t + ">", creationStack);
+            }
+        }
     }
 
     @Override
