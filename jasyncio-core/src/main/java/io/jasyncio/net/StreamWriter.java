@@ -1,9 +1,9 @@
 package io.jasyncio.net;
 
-import io.jasyncio.internal.loop.CreationStack;
-import io.jasyncio.internal.loop.ResourceWarnings;
-import io.jasyncio.internal.loop.Throwables;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.util.CreationStack;
+import io.jasyncio.util.ResourceWarnings;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Tasks;
 
 import java.io.IOException;

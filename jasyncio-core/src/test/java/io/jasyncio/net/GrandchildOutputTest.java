@@ -26,12 +26,8 @@ class GrandchildOutputTest {
     private static final String EXPECTED = "early\nlate\n";
     private static final int RUNS = 5;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aGrandchildsOutputAfterTheChildExitedIsRead(String loopName) {
         for (int i = 0; i < RUNS; i++) {
             assertEquals(EXPECTED, NetTesting.run(loopName, 20, GrandchildOutput::run), "run " + i);

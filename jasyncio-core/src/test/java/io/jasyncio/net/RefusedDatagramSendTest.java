@@ -33,12 +33,8 @@ class RefusedDatagramSendTest {
     private static final int BURST = 50;
     private static final int REFUSED = 3;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aRefusedSendIsQueuedAndEveryDatagramArrivesInOrder(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

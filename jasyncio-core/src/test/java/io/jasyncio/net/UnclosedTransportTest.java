@@ -5,21 +5,19 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.OpenFds;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.channels.Pipe;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -40,13 +38,9 @@ class UnclosedTransportTest {
     /** Descriptors the JVM may open meanwhile for its own reasons (class files, a log handler...). */
     private static final int SLACK = 20;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** Accepts and connects, then forgets both ends: neither side ever calls close(). */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedConnectionsAreClosedOnceCollected(String loopName) throws Exception {
         List<String> warnings = Collections.synchronizedList(new ArrayList<>());
         Logger resources = Logger.getLogger("io.jasyncio.resources");
@@ -73,7 +67,7 @@ class UnclosedTransportTest {
                 Thread.sleep(100);
             }
             warnings.clear();
-            int baseline = openFds();
+            int baseline = OpenFds.count();
             int peak = dropConnections(loopName, DROPPED);
             assertTrue(peak >= baseline + 2 * DROPPED - SLACK, "both ends were open: " + peak + " vs " + baseline);
             int after = collectUntilAtMost(baseline + SLACK);
@@ -90,16 +84,16 @@ class UnclosedTransportTest {
 
     /** A server left unclosed when its loop ends has its listening socket closed once collected. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedServersCloseTheirListeningSockets(String loopName) throws Exception {
-        int baseline = openFds();
+        int baseline = OpenFds.count();
         int servers = 50;
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 for (int i = 0; i < servers; i++) {
                     Network.createServer(getRunningLoop(), Quiet::new, List.of("127.0.0.1"), 0, ServerOptions.defaults());
                 }
-                assertTrue(openFds() >= baseline + servers);
+                assertTrue(OpenFds.count() >= baseline + servers);
                 return null;
             });
         }
@@ -112,9 +106,9 @@ class UnclosedTransportTest {
      * closes the pipe): neither end is watched by the loop, so both are collected and closed.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedPipeTransportsCloseTheirPipes(String loopName) throws Exception {
-        int baseline = openFds();
+        int baseline = OpenFds.count();
         int pipes = 100;
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
@@ -124,7 +118,7 @@ class UnclosedTransportTest {
                     new WritePipeTransport(loop, pipe.sink(), new Quiet());
                     new ReadPipeTransport(loop, pipe.source(), new Quiet());
                 }
-                assertTrue(openFds() >= baseline + 2 * pipes, "both ends were open");
+                assertTrue(OpenFds.count() >= baseline + 2 * pipes, "both ends were open");
                 return null;
             });
         }
@@ -149,7 +143,7 @@ class UnclosedTransportTest {
                     Network.createConnection(loop, Quiet::new, "127.0.0.1", NetTesting.port(server));
                 }
                 waitFor(allAccepted, 30.0);
-                int peak = openFds();
+                int peak = OpenFds.count();
                 accepted.clear();
                 server.close(); // stops listening; the connections are left to the collector
                 return peak;
@@ -163,7 +157,7 @@ class UnclosedTransportTest {
      * collected, its socket closed (the peer sees the end), and waitClosed() does not wait for it.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aServerLetsGoOfConnectionsNobodyHolds(String loopName) {
         NetTesting.run(loopName, 40, () -> {
             EventLoop loop = getRunningLoop();
@@ -202,7 +196,7 @@ class UnclosedTransportTest {
      * closed once collected, each with an "unclosed &lt;StreamWriter ...&gt;" warning.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedStreamConnectionsTheLoopStillWatchesAreClosed(String loopName) {
         int n = 500;
         try (LogCapture warnings = new LogCapture("io.jasyncio.resources")) {
@@ -216,10 +210,10 @@ class UnclosedTransportTest {
                         allHandled.setResult(null);
                     }
                 }, "127.0.0.1", 0, ServerOptions.defaults().withBacklog(n), StreamReader.DEFAULT_LIMIT);
-                int baseline = openFds();
+                int baseline = OpenFds.count();
                 dropStreamClients(loop, NetTesting.port(server), n);
                 waitFor(allHandled, 30.0);
-                int peak = openFds();
+                int peak = OpenFds.count();
                 assertTrue(peak >= baseline + 2 * n - SLACK, "both ends were open: " + peak + " vs " + baseline);
                 server.close();
                 Task<Void> connectionsEnded = createTask(() -> {
@@ -230,7 +224,7 @@ class UnclosedTransportTest {
                     System.gc();
                     sleep(0.05); // the loop runs the closes the collection scheduled
                 }
-                int open = openFds();
+                int open = OpenFds.count();
                 assertTrue(connectionsEnded.isDone(), "the server still has connections after GCs; "
                         + open + " descriptors open, " + baseline + " before, " + peak + " with the connections");
                 assertTrue(open <= baseline + SLACK, open + " descriptors open after GCs, " + baseline + " before, "
@@ -252,17 +246,11 @@ class UnclosedTransportTest {
         }
     }
 
-    static int openFds() throws IOException {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return (int) fds.count();
-        }
-    }
-
     /** GCs until at most {@code limit} descriptors are open (or 10 s pass); returns the count. */
     private static int collectUntilAtMost(int limit) throws Exception {
         long deadline = System.nanoTime() + 10_000_000_000L;
         int open;
-        while ((open = openFds()) > limit && System.nanoTime() < deadline) {
+        while ((open = OpenFds.count()) > limit && System.nanoTime() < deadline) {
             System.gc();
             Thread.sleep(100);
         }
