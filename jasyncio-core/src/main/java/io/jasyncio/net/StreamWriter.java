@@ -34,7 +34,7 @@ public final class StreamWriter {
         this.reader = reader;
         this.loop = loop;
         this.unclosed = ResourceWarnings.track(this, null, null,
-                new Collected(protocol, loop.getDebug() ? CreationStack.captureOutsideLibrary() : null));
+                whenCollected(protocol, loop.getDebug() ? CreationStack.captureOutsideLibrary() : null));
     }
 
     public Transport transport() {
@@ -116,36 +116,30 @@ public final class StreamWriter {
      * The collected writer's release action (on the cleaner's thread): on the loop, closes the
      * protocol's transport if it is still open, and warns. Holds the protocol weakly: the loop
      * reaches it while it watches the transport, and a protocol only this reached would keep
-     * its loop alive.
+     * its loop alive. A lambda over static methods, not a class of its own: a class first loaded
+     * when a connection is made would need a file opened then, which fails when the process is
+     * out of descriptors.
      */
-    private static final class Collected implements Runnable {
-        private final WeakReference<StreamReaderProtocol> protocol;
-        private final StackTraceElement[] creationStack;
-
-        Collected(StreamReaderProtocol protocol, StackTraceElement[] creationStack) {
-            this.protocol = new WeakReference<>(protocol);
-            this.creationStack = creationStack;
-        }
-
-        @Override
-        public void run() {
-            StreamReaderProtocol p = protocol.get();
+    private static Runnable whenCollected(StreamReaderProtocol protocol, StackTraceElement[] creationStack) {
+        WeakReference<StreamReaderProtocol> weakProtocol = new WeakReference<>(protocol);
+        return () -> {
+            StreamReaderProtocol p = weakProtocol.get();
             if (p == null || p.transport() == null) { // a racy read that only spares a wake-up: the loop looks again
                 return;
             }
             try {
-                p.loop().callSoonThreadsafe(() -> closeOnLoop(p));
+                p.loop().callSoonThreadsafe(() -> closeCollected(p, creationStack));
             } catch (IllegalStateException loopClosed) {
                 // its transports were closed with it
             }
-        }
+        };
+    }
 
-        private void closeOnLoop(StreamReaderProtocol p) {
-            Transport t = p.transport();
-            if (t != null && !t.isClosing()) {
-                t.close();
-                ResourceWarnings.warn("<StreamWriter transport=" + t + ">", creationStack);
-            }
+    private static void closeCollected(StreamReaderProtocol p, StackTraceElement[] creationStack) {
+        Transport t = p.transport();
+        if (t != null && !t.isClosing()) {
+            t.close();
+            ResourceWarnings.warn("<StreamWriter transport=" + t + ">", creationStack);
         }
     }
 
