@@ -1,8 +1,8 @@
 /**
  * jasyncio: asyncio's event loop in Java. Applications use the exported packages. The others are
  * plumbing behind the {@code io.jasyncio.Asyncio} facade ({@code exec}, {@code interop},
- * {@code task.internal}); {@code io.jasyncio.util}, helpers under every layer, is exported only to
- * this library's JUnit extension.
+ * {@code task.internal}) or the nio loop's provider ({@code loop.internal}); {@code io.jasyncio.util},
+ * helpers under every layer, is exported only to this library's JUnit extension.
  */
 @SuppressWarnings("module") // the qualified exports name modules built after this one
 module io.jasyncio.core {
@@ -10,10 +10,14 @@ module io.jasyncio.core {
     requires jdk.unsupported;
     // the debug package's JFR events (slow callbacks, the blocked loop, loop samples) extend jdk.jfr.Event
     requires transitive jdk.jfr;
+    // the loops' management beans and the task graph bean ./jasyncio ps reads (registered only when asked)
+    requires java.management;
 
     exports io.jasyncio;
     exports io.jasyncio.context;
     exports io.jasyncio.debug;
+    exports io.jasyncio.debug.graph;
+    exports io.jasyncio.debug.management;
     exports io.jasyncio.group;
     exports io.jasyncio.loop;
     exports io.jasyncio.net;
@@ -25,6 +29,8 @@ module io.jasyncio.core {
     exports io.jasyncio.util to io.jasyncio.junit;
 
     uses io.jasyncio.loop.EventLoopProvider;
+    provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;
-    provides io.jasyncio.loop.EventLoops.CreationListener with io.jasyncio.debug.Doctor;
+    provides io.jasyncio.loop.EventLoops.CreationListener
+            with io.jasyncio.debug.Doctor, io.jasyncio.debug.management.LoopBeans;
 }

@@ -8,7 +8,8 @@ import java.util.ServiceLoader;
 
 /**
  * Finding and making loops: the running loop of this thread, and new loops of the chosen
- * implementation ({@code -Djasyncio.loop=nio|epoll}, default {@code nio}).
+ * implementation ({@code -Djasyncio.loop=nio|epoll|io_uring|...}, default {@code nio}), each found
+ * as an {@link EventLoopProvider}, nio's included.
  */
 public final class EventLoops {
     private EventLoops() {
@@ -42,14 +43,14 @@ public final class EventLoops {
 
     /** A new loop of the default implementation. */
     public static EventLoop newEventLoop() {
-        return newEventLoop(System.getProperty("jasyncio.loop", "nio"));
+        return newEventLoop(System.getProperty("jasyncio.loop", DEFAULT_LOOP));
     }
 
-    /** A new loop of the named implementation: {@code nio}, or one a provider supplies. */
+    /** The loop a JVM makes unless {@code -Djasyncio.loop} names another. */
+    private static final String DEFAULT_LOOP = "nio";
+
+    /** A new loop of the named implementation, from the provider of that name. */
     public static EventLoop newEventLoop(String name) {
-        if (name.equals("nio")) {
-            return new NioEventLoop();
-        }
         EventLoopProvider provider = providers().get(name);
         if (provider == null) {
             throw new IllegalArgumentException("unknown event loop '" + name + "'; available: " + availableNames());
@@ -68,10 +69,9 @@ public final class EventLoops {
         return LoopContract.of(created); // fails here, clearly, not at the first createFuture
     }
 
-    /** Names of the implementations that can run here, "nio" first. */
+    /** Names of the implementations that can run here, the default ("nio") first. */
     public static List<String> availableNames() {
         List<String> names = new ArrayList<>();
-        names.add("nio");
         for (EventLoopProvider p : providers().values()) {
             if (p.isAvailable() && !names.contains(p.name())) {
                 names.add(p.name());
@@ -80,24 +80,53 @@ public final class EventLoops {
         return names;
     }
 
+    /** The providers by name, the default loop's first, then in the order the service lookup finds them. */
     private static Map<String, EventLoopProvider> providers() {
-        Map<String, EventLoopProvider> byName = new LinkedHashMap<>();
+        Map<String, EventLoopProvider> found = new LinkedHashMap<>();
         for (EventLoopProvider p : ServiceLoader.load(EventLoopProvider.class)) {
-            byName.putIfAbsent(p.name(), p);
+            found.putIfAbsent(p.name(), p);
         }
+        Map<String, EventLoopProvider> byName = new LinkedHashMap<>();
+        if (found.containsKey(DEFAULT_LOOP)) {
+            byName.put(DEFAULT_LOOP, found.get(DEFAULT_LOOP));
+        }
+        byName.putAll(found);
         return byName;
     }
 
     /**
-     * Told of every loop as it is created, when {@code -Djasyncio.doctor} is set: how the doctor
-     * ({@code io.jasyncio.debug.Doctor}, registered as a service) watches a program's loops
-     * without the loop knowing about it. Called from the loop's constructor: only keep the loop.
+     * Told of every loop as it is created and as it closes: with {@code -Djasyncio.doctor} or
+     * {@code -Djasyncio.jmx=true} (or when the JVM's platform MBean server already exists) the
+     * registered services (the doctor, the loops' management beans) are; a tool that starts
+     * watching later adds itself ({@link #addCreationListener}). Called from the loop's
+     * constructor and {@code close()}: only keep the loop.
      */
     public interface CreationListener {
         void loopCreated(EventLoop loop);
+
+        default void loopClosed(EventLoop loop) {
+        }
     }
 
-    static void loopCreated(EventLoop loop) {
+    /** A live loop and its id, the number of its creation in this JVM (0 first): how tools name loops. */
+    public record LiveLoop(int id, EventLoop loop) {
+    }
+
+    /** The loops of this JVM not closed yet (and not collected), oldest first. Any thread. */
+    public static List<LiveLoop> liveLoops() {
+        return LiveLoops.snapshot();
+    }
+
+    /**
+     * Tells {@code listener} of every loop created or closed from now on, and returns the loops
+     * already live: how a tool that starts watching a running program catches up.
+     */
+    public static List<LiveLoop> addCreationListener(CreationListener listener) {
+        return LiveLoops.addListener(listener);
+    }
+
+    static void loopCreated(BaseEventLoop loop) {
+        LiveLoops.add(loop);
         if (CreationListeners.ALL.length != 0) {
             for (CreationListener listener : CreationListeners.ALL) {
                 listener.loopCreated(loop);
@@ -105,11 +134,26 @@ public final class EventLoops {
         }
     }
 
-    /** Loaded once, and only when the doctor's property is set: otherwise there are none. */
+    static void loopClosed(BaseEventLoop loop) {
+        LiveLoops.remove(loop);
+        for (CreationListener listener : CreationListeners.ALL) {
+            listener.loopClosed(loop);
+        }
+    }
+
+    /**
+     * Loaded once, and only when the doctor's or the beans' property is set or a platform MBean
+     * server already runs (a JMX agent, an exporter, a framework): otherwise there are none.
+     */
     private static final class CreationListeners {
-        static final CreationListener[] ALL = System.getProperty("jasyncio.doctor") == null
+        static final CreationListener[] ALL = !wanted()
                 ? new CreationListener[0]
                 : ServiceLoader.load(CreationListener.class).stream().map(ServiceLoader.Provider::get)
                         .toArray(CreationListener[]::new);
+
+        private static boolean wanted() {
+            return System.getProperty("jasyncio.doctor") != null || Boolean.getBoolean("jasyncio.jmx")
+                    || !javax.management.MBeanServerFactory.findMBeanServer(null).isEmpty();
+        }
     }
 }

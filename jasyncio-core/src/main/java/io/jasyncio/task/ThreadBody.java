@@ -128,6 +128,12 @@ final class ThreadBody implements TaskBody {
         }
     }
 
+    @Override
+    public StackTraceElement[] suspendedStack() {
+        Thread body = bodyThread;
+        return body == null || finished ? new StackTraceElement[0] : body.getStackTrace();
+    }
+
     /** Which body thread a loop's code runs on now (read by the watchdog's thread). */
     private static final class Mounted {
         volatile Thread thread;

@@ -1,5 +1,7 @@
 package io.jasyncio.net;
 
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * failure to open it would break logging for the life of the process.
  */
 @Timeout(90)
+@EveryLoop
+@EveryEngine
 class FdExhaustionTest {
     private static final int FD_LIMIT = 256;
     private static final int CONNECTIONS = 400;

@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 DoctorCommand.class,
                 TopCommand.class,
+                PsCommand.class,
+                PstreeCommand.class,
         })
 public final class Main implements Runnable {
     static final String VERSION = "0.1.0";
