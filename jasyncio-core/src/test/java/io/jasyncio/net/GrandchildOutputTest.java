@@ -1,5 +1,7 @@
 package io.jasyncio.net;
 
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * JVMs without the export, on both task engines: there the JDK cannot name a pipe's fd, and
  * pumping from the JDK's own process streams (closed when the child exits) would lose it.
  */
+@EveryLoop
+@EveryEngine
 @Timeout(120)
 class GrandchildOutputTest {
     private static final String EXPECTED = "early\nlate\n";

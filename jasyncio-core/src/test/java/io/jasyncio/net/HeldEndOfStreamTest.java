@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (io_uring) both arrive on the receive in flight when pauseReading is called, so the transport
  * holds them: this checks the order it delivers what it held.
  */
+@EveryLoop
+@EveryEngine
 @Timeout(30)
 class HeldEndOfStreamTest {
 

@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * buffer, so the sender refuses the first sends of a burst itself and otherwise sends for real on
  * the transport's own channel; the datagrams travel through the kernel to a real receiver.
  */
+@EveryLoop
+@EveryEngine
 @Timeout(30)
 class RefusedDatagramSendTest {
     private static final int BURST = 50;

@@ -3,6 +3,8 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import org.junit.jupiter.api.Test;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The band between the write marks (asyncio's {@code _FlowControlMixin}): pause only past the
  * high mark, resume only at or under the low one; anywhere between, nothing changes.
  */
+@EveryLoop
+@EveryEngine
 @Timeout(30)
 class WriteFlowControlTest {
     private static final int HIGH = 64 * 1024;
