@@ -37,7 +37,7 @@ public class GracefulShutdownServer {
     private final Set<Task<?>> idle = new HashSet<>();
     private boolean stopping;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8000;
         double deadline = args.length > 1 ? Double.parseDouble(args[1]) : 10;
         run(() -> new GracefulShutdownServer().serveUntilSigterm(port, deadline));

@@ -48,7 +48,7 @@ public class OrderService {
     static final Map<String, Future<Integer>> priceCache = new HashMap<>();
     static int orders;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--block" -> block = true;

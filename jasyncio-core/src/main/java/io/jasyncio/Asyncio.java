@@ -34,6 +34,9 @@ import io.jasyncio.task.Tasks;
 import io.jasyncio.task.Timeout;
 import io.jasyncio.task.TimeoutException;
 import io.jasyncio.task.VoidCoroutine;
+import io.jasyncio.task.ThrowingCoroutine;
+import io.jasyncio.task.ThrowingVoidCoroutine;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.internal.Wait;
 import io.jasyncio.task.internal.WaitFor;
 
@@ -69,21 +72,37 @@ public final class Asyncio {
 
     // ---- running ----------------------------------------------------------------------------
 
-    /** Runs {@code main} on a fresh loop, cancels what is left, closes the loop; returns main's result. */
-    public static <T> T run(Coroutine<T> main) {
+    /**
+     * Runs {@code main} on a fresh loop, cancels what is left, closes the loop; returns main's result.
+     *
+     * <p>Checked exceptions: {@code main}'s failure is thrown as it is, and {@code throws X}
+     * declares what Java infers from the lambda's body, so a checked exception is caught by its
+     * own type: {@code try { run(() -> openConnection(host, port)); } catch (IOException e)}. A
+     * body that throws no checked exception needs no {@code throws} clause. The same holds for
+     * {@link #runUntilComplete}, {@link #timeout(double, ThrowingCoroutine)},
+     * {@link #timeoutAt(double, ThrowingCoroutine)} and {@link #waitFor(ThrowingCoroutine, Double)}
+     * (see {@link ThrowingCoroutine}). {@link #await(Future)} rethrows a future's exception
+     * unchanged too, but a future's type does not say what it fails with: catch a checked
+     * exception from {@code await} around the {@code run} or {@code timeout} whose body awaits.
+     */
+    public static <T, X extends Exception> T run(ThrowingCoroutine<T, X> main) throws X {
         return run(main, false);
     }
 
-    /** As {@link #run(Coroutine)}, with debug mode on or off. */
-    public static <T> T run(Coroutine<T> main, boolean debug) {
+    /** As {@link #run(ThrowingCoroutine)}, with debug mode on or off. */
+    public static <T, X extends Exception> T run(ThrowingCoroutine<T, X> main, boolean debug) throws X {
         try (Runner runner = new Runner(debug, null)) {
             return runner.run(main);
         }
     }
 
-    /** Runs a body that returns nothing. */
-    public static void run(VoidCoroutine main) {
-        run(main.asCoroutine(), false);
+    /** Runs a body that returns nothing; throws as {@link #run(ThrowingCoroutine)}. */
+    public static <X extends Exception> void run(ThrowingVoidCoroutine<X> main) throws X {
+        try (Runner runner = new Runner(false, null)) {
+            runner.run(main.asCoroutine());
+        } catch (Exception e) {
+            throw Throwables.sneakyThrow(e); // main's own failure: X, or unchecked
+        }
     }
 
     /** The loop running on this thread; throws outside one. */
@@ -103,14 +122,15 @@ public final class Asyncio {
     /**
      * Runs {@code main} as a task on {@code loop}, which must not be running, until it is done;
      * returns its result (asyncio's {@code loop.run_until_complete(coro)}). The loop stays open.
+     * Throws {@code main}'s failure as {@link #run(ThrowingCoroutine)} does.
      */
-    public static <T> T runUntilComplete(EventLoop loop, Coroutine<T> main) {
-        return loop.runUntilComplete(Tasks.create(loop, main, null, null));
+    public static <T, X extends Exception> T runUntilComplete(EventLoop loop, ThrowingCoroutine<T, X> main) throws X {
+        return loop.runUntilComplete(Tasks.create(loop, main.asCoroutine(), null, null));
     }
 
-    /** As {@link #runUntilComplete(EventLoop, Coroutine)} for a body that returns nothing. */
-    public static void runUntilComplete(EventLoop loop, VoidCoroutine main) {
-        runUntilComplete(loop, main.asCoroutine());
+    /** As {@link #runUntilComplete(EventLoop, ThrowingCoroutine)} for a body that returns nothing. */
+    public static <X extends Exception> void runUntilComplete(EventLoop loop, ThrowingVoidCoroutine<X> main) throws X {
+        loop.runUntilComplete(Tasks.create(loop, main.asCoroutine(), null, null));
     }
 
     // ---- tasks ------------------------------------------------------------------------------
@@ -205,7 +225,7 @@ public final class Asyncio {
         return result;
     }
 
-    // ---- combinators: gather, wait, waitFor, asCompleted, shield, timeout, TaskGroup ----------
+    // ---- combinators: gather, waitTasks, waitFor, asCompleted, shield, timeout, TaskGroup ----------
 
     /**
      * A future of the results of {@code futures}, in argument order (asyncio's {@code gather}).
@@ -256,27 +276,58 @@ public final class Asyncio {
 
     /**
      * Waits until every future is done (asyncio's {@code wait}); returns them sorted into done and
-     * pending. Never raises their errors, never cancels them. Call it qualified,
-     * {@code Asyncio.wait(...)}: inside any class, a bare {@code wait} means {@code Object.wait}.
+     * pending. Never raises their errors, never cancels them. Named {@code waitTasks}, not
+     * {@code wait}, so that it can be called unqualified after {@code import static
+     * io.jasyncio.Asyncio.*}: inside any class, a bare {@code wait} means {@code Object.wait}.
      */
+    public static <F extends Future<?>> DoneAndPending<F> waitTasks(Collection<F> futures) {
+        return Wait.wait(futures, null, ReturnWhen.ALL_COMPLETED);
+    }
+
+    /** As {@link #waitTasks(Collection)}, returning as {@code returnWhen} says. */
+    public static <F extends Future<?>> DoneAndPending<F> waitTasks(Collection<F> futures, ReturnWhen returnWhen) {
+        return Wait.wait(futures, null, returnWhen);
+    }
+
+    /** As {@link #waitTasks(Collection)}, returning after {@code timeout} seconds at the latest. */
+    public static <F extends Future<?>> DoneAndPending<F> waitTasks(Collection<F> futures, double timeout) {
+        return Wait.wait(futures, timeout, ReturnWhen.ALL_COMPLETED);
+    }
+
+    /** As {@link #waitTasks(Collection)}, with a timeout in seconds (null: none) and a return condition. */
+    public static <F extends Future<?>> DoneAndPending<F> waitTasks(Collection<F> futures, Double timeout,
+                                                                 ReturnWhen returnWhen) {
+        return Wait.wait(futures, timeout, returnWhen);
+    }
+
+    /**
+     * The old name of {@link #waitTasks(Collection, Double, ReturnWhen)}, callable only qualified
+     * ({@code Asyncio.wait(...)}): unqualified, {@code Object.wait} shadows it.
+     *
+     * @deprecated use {@code waitTasks}, which works unqualified after a static import
+     */
+    @Deprecated
+    public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, Double timeout,
+                                                            ReturnWhen returnWhen) {
+        return Wait.wait(futures, timeout, returnWhen);
+    }
+
+    /** @deprecated use {@link #waitTasks(Collection)} */
+    @Deprecated
     public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures) {
         return Wait.wait(futures, null, ReturnWhen.ALL_COMPLETED);
     }
 
-    /** As {@link #wait(Collection)}, returning as {@code returnWhen} says. */
+    /** @deprecated use {@link #waitTasks(Collection, ReturnWhen)} */
+    @Deprecated
     public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, ReturnWhen returnWhen) {
         return Wait.wait(futures, null, returnWhen);
     }
 
-    /** As {@link #wait(Collection)}, returning after {@code timeout} seconds at the latest. */
+    /** @deprecated use {@link #waitTasks(Collection, double)} */
+    @Deprecated
     public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, double timeout) {
         return Wait.wait(futures, timeout, ReturnWhen.ALL_COMPLETED);
-    }
-
-    /** As {@link #wait(Collection)}, with a timeout in seconds (null: none) and a return condition. */
-    public static <F extends Future<?>> DoneAndPending<F> wait(Collection<F> futures, Double timeout,
-                                                            ReturnWhen returnWhen) {
-        return Wait.wait(futures, timeout, returnWhen);
     }
 
     /**
@@ -287,8 +338,11 @@ public final class Asyncio {
         return WaitFor.waitFor(future, timeout);
     }
 
-    /** Runs {@code body} in the calling task with a time limit (asyncio's {@code wait_for(coro, t)}). */
-    public static <T> T waitFor(Coroutine<T> body, Double timeout) {
+    /**
+     * Runs {@code body} as a task with a time limit (asyncio's {@code wait_for(coro, t)}); throws
+     * its failure as {@link #run(ThrowingCoroutine)} does, or {@link TimeoutException}.
+     */
+    public static <T, X extends Exception> T waitFor(ThrowingCoroutine<T, X> body, Double timeout) throws X {
         return WaitFor.waitFor(body, timeout);
     }
 
@@ -328,31 +382,37 @@ public final class Asyncio {
         return Timeout.at(when);
     }
 
-    /** Runs {@code body} with a deadline {@code delay} seconds away; TimeoutException if it passes. */
-    public static <T> T timeout(double delay, Coroutine<T> body) {
+    /**
+     * Runs {@code body} with a deadline {@code delay} seconds away; TimeoutException if it passes.
+     * The body's own failure is thrown as {@link #run(ThrowingCoroutine)} does: its checked
+     * exceptions are declared, to be caught by type.
+     */
+    public static <T, X extends Exception> T timeout(double delay, ThrowingCoroutine<T, X> body) throws X {
         return Timeout.after(delay).run(body);
     }
 
-    public static void timeout(double delay, VoidCoroutine body) {
+    /** As {@link #timeout(double, ThrowingCoroutine)} for a body that returns nothing. */
+    public static <X extends Exception> void timeout(double delay, ThrowingVoidCoroutine<X> body) throws X {
         Timeout.after(delay).run(body);
     }
 
-    /** As {@link #timeout(double, Coroutine)}, handing the body its {@link Timeout} (to read or move the deadline). */
-    public static <T> T timeout(double delay, Timeout.Body<T> body) {
+    /** As {@link #timeout(double, ThrowingCoroutine)}, handing the body its {@link Timeout} (to read or move the deadline). */
+    public static <T, X extends Exception> T timeout(double delay, Timeout.Body<T, X> body) throws X {
         return Timeout.after(delay).run(body);
     }
 
-    /** Runs {@code body} with a deadline at loop time {@code when}; TimeoutException if it passes. */
-    public static <T> T timeoutAt(double when, Coroutine<T> body) {
+    /** Runs {@code body} with a deadline at loop time {@code when}; throws as {@link #timeout(double, ThrowingCoroutine)}. */
+    public static <T, X extends Exception> T timeoutAt(double when, ThrowingCoroutine<T, X> body) throws X {
         return Timeout.at(when).run(body);
     }
 
-    public static void timeoutAt(double when, VoidCoroutine body) {
+    /** As {@link #timeoutAt(double, ThrowingCoroutine)} for a body that returns nothing. */
+    public static <X extends Exception> void timeoutAt(double when, ThrowingVoidCoroutine<X> body) throws X {
         Timeout.at(when).run(body);
     }
 
-    /** As {@link #timeoutAt(double, Coroutine)}, handing the body its {@link Timeout}. */
-    public static <T> T timeoutAt(double when, Timeout.Body<T> body) {
+    /** As {@link #timeoutAt(double, ThrowingCoroutine)}, handing the body its {@link Timeout}. */
+    public static <T, X extends Exception> T timeoutAt(double when, Timeout.Body<T, X> body) throws X {
         return Timeout.at(when).run(body);
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.net.InetSocketAddress;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -153,7 +154,7 @@ class AsyncioFacadeTest {
     }
 
     @Test
-    void theStreamsTakeTheReadersLimit() {
+    void theStreamsTakeTheReadersLimit() throws IOException {
         run(() -> {
             List<String> serverSaw = new ArrayList<>();
             Server server = startServer((reader, writer) -> {

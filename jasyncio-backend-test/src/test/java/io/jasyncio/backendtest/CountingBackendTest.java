@@ -29,7 +29,7 @@ class CountingBackendTest {
     }
 
     @Test
-    void anEchoOverLoopbackGoesThroughTheCountingPoller() {
+    void anEchoOverLoopbackGoesThroughTheCountingPoller() throws Exception {
         long[] counted = run(() -> {
             CountingPoller counts = ((CountingEventLoop) EventLoops.getRunningLoop()).counts();
             Server server = startServer((reader, writer) -> {

@@ -63,7 +63,7 @@ public class ReadlineBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(LINES)
-    public long readline() {
+    public long readline() throws Exception {
         return runner.run(() -> {
             StreamReader reader = new StreamReader(io.jasyncio.Asyncio.getRunningLoop());
             Task<Void> feeder = createTask(() -> {

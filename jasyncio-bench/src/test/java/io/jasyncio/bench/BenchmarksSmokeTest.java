@@ -81,7 +81,7 @@ class BenchmarksSmokeTest {
     }
 
     @Test
-    void readlineReadsEveryLine() {
+    void readlineReadsEveryLine() throws Exception {
         ReadlineBenchmark b = new ReadlineBenchmark();
         b.prepare();
         try {

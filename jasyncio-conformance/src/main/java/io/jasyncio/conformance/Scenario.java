@@ -5,7 +5,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.InvalidStateException;
 import io.jasyncio.loop.VirtualClock;
-import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.ThrowingCoroutine;
 import io.jasyncio.task.Runner;
 
 import java.io.ByteArrayOutputStream;
@@ -59,7 +59,7 @@ public abstract class Scenario {
     }
 
     /** asyncio.run(main) on the implementation under test. */
-    protected final <T> T asyncioRun(Coroutine<T> main) {
+    protected final <T, X extends Exception> T asyncioRun(ThrowingCoroutine<T, X> main) throws X {
         try (Runner runner = new Runner(false, loopName)) {
             if (onVirtualClock()) {
                 runner.getLoop().setClock(new VirtualClock());

@@ -3,6 +3,8 @@ package io.jasyncio.consumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.File;
 import java.io.IOException;
@@ -22,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The published artifacts as a user meets them. The build installed them (pom, jar, sources,
- * javadoc, the BOM, the parent) into {@code target/consumer-repository}; this test writes a
+ * The published artifacts as a user meets them. The README's install command
+ * ({@code ./jasyncio install}) installs them (pom, jar, sources, javadoc, the BOM, the parent)
+ * into {@code target/consumer-repository} ({@code -Dmaven.repo.local}); this test writes a
  * project that adds only what the README says (its Maven snippet, its first program, its JVM
  * flag), builds it with Maven against that repository (third-party artifacts read from this
  * machine's local repository as a file:// mirror: nothing is downloaded, nothing of ours lands
@@ -35,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerProjectTest {
     private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll", "jasyncio-uring",
-            "jasyncio-junit");
+            "jasyncio-junit", "jasyncio-http");
     private static final List<String> NOT_PUBLISHED = List.of("jasyncio-lab", "jasyncio-bench", "jasyncio-conformance",
             "jasyncio-architecture-test", "jasyncio-backend-test", "jasyncio-consumer-test");
 
@@ -44,15 +47,58 @@ class ConsumerProjectTest {
     private static Path work;
     private static String version;
     private static String readme;
+    private static Result install;
+    private static Result offlineInstall;
+    /** The versions of maven-install-plugin the install fetched, listed before any other build used the repository. */
+    private static List<String> installPluginVersions;
 
+    /**
+     * Runs the README's install command, as written, with the throwaway repository as its local
+     * repository (and this machine's repository as its only remote one, so nothing is downloaded).
+     */
     @BeforeAll
-    static void locate() throws IOException {
+    @Timeout(value = 720, unit = TimeUnit.SECONDS)
+    static void installWithTheReadmesCommand() throws Exception {
         root = Path.of(property("jasyncio.root")).toRealPath();
         repository = Path.of(property("consumer.repository"));
         work = Path.of(property("consumer.work"));
         Files.createDirectories(work);
         version = property("jasyncio.version");
         readme = Files.readString(root.resolve("README.md"));
+
+        String command = block("sh", "## Adding it to a build").strip();
+        assertEquals("./jasyncio install", command, "the README's install command");
+        deleteRecursively(repository);
+        Path settings = work.resolve("settings.xml");
+        Files.writeString(settings, settings());
+        List<String> argv = new ArrayList<>(List.of(command.split(" ")));
+        argv.set(0, root.resolve(argv.get(0)).toString());
+        argv.addAll(List.of("-s", settings.toString(), "-Dmaven.repo.local=" + repository));
+        install = runProcess(root, 400, argv.toArray(String[]::new));
+        argv.add("-o"); // again offline: every plugin it needs is now in the repository, at the pinned versions
+        offlineInstall = runProcess(root, 300, argv.toArray(String[]::new));
+        Path installPlugin = repository.resolve("org/apache/maven/plugins/maven-install-plugin");
+        try (var versions = Files.list(installPlugin)) {
+            installPluginVersions = versions.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void theReadmesInstallCommandInstallsTheLibraryWithThePinnedPluginsOnly() throws IOException {
+        assertEquals(0, install.exitCode, install.output);
+        // Maven's own default for a pom without a parent is install 2.4, which -o cannot fetch:
+        // every module, the BOM included, must install with the version the parent pins.
+        String pinned = pinnedVersion(Files.readString(root.resolve("pom.xml")), "maven-install-plugin");
+        assertEquals(List.of(pinned), installPluginVersions, "maven-install-plugin versions the install used");
+        assertFalse(install.output.contains("Tests run:"), "no test runs during the install");
+        assertEquals(0, offlineInstall.exitCode, "the same command with -o:\n" + offlineInstall.output);
+    }
+
+    /** The version the pom's pluginManagement gives {@code artifactId}. */
+    private static String pinnedVersion(String pom, String artifactId) {
+        Matcher m = Pattern.compile("<artifactId>" + artifactId + "</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+        assertTrue(m.find(), artifactId + " is pinned in " + pom.substring(0, 40));
+        return m.group(1);
     }
 
     private static String property(String name) {
@@ -178,6 +224,60 @@ class ConsumerProjectTest {
         return artifactDir(artifact).resolve(artifact + "-" + version + ".jar").toString();
     }
 
+    /**
+     * Two things a user's first hour ran into: a checked exception from a body is caught by its
+     * own type around {@code run} (the issue's very snippet), and every facade method, asyncio's
+     * {@code wait} included, is callable unqualified inside an instance method, where
+     * {@code Object}'s methods hide a static import of the same name.
+     */
+    @Test
+    void aCheckedExceptionIsCaughtByTypeAndTheFacadeIsCallableInsideAnInstanceMethod() throws Exception {
+        Path project = work.resolve("first-hour");
+        deleteRecursively(project);
+        Files.createDirectories(project);
+        Files.writeString(project.resolve("FirstHour.java"), """
+                import static io.jasyncio.Asyncio.*;
+
+                import io.jasyncio.task.DoneAndPending;
+                import io.jasyncio.task.ReturnWhen;
+                import io.jasyncio.task.Task;
+
+                import java.io.IOException;
+                import java.util.List;
+
+                public class FirstHour {
+                    public static void main(String[] args) {
+                        try { run(() -> openConnection("127.0.0.1", 1)); } catch (IOException e) {
+                            System.out.println("caught " + e.getClass().getSimpleName());
+                        }
+                        System.out.println(new FirstHour().firstDone());
+                    }
+
+                    /** An instance method: Object.wait, notify, equals... are in scope here. */
+                    String firstDone() {
+                        return run(() -> {
+                            Task<String> fast = createTask(() -> sleep(0.01, "fast"));
+                            Task<String> slow = createTask(() -> sleep(60, "slow"));
+                            DoneAndPending<Task<String>> first = waitTasks(List.of(fast, slow), ReturnWhen.FIRST_COMPLETED);
+                            DoneAndPending<Task<String>> all = waitTasks(List.of(fast), 1.0);
+                            slow.cancel();
+                            return "first done: " + await(first.done().iterator().next()) + ", all done: " + all.pending().isEmpty();
+                        });
+                    }
+                }
+                """);
+        Path jdkBin = Path.of(System.getProperty("java.home"), "bin");
+        String classpath = installedJar("jasyncio-core");
+        Result compiled = runProcess(project, 120, jdkBin.resolve("javac").toString(), "-Xlint:all", "-Werror",
+                "-cp", classpath, "-d", "out", "FirstHour.java");
+        assertEquals(0, compiled.exitCode, "compiles without a warning:\n" + compiled.output);
+        Result run = runProcess(project, 60, jdkBin.resolve("java").toString(), "-cp",
+                "out" + File.pathSeparator + classpath, "FirstHour");
+        assertEquals(0, run.exitCode, run.output);
+        assertTrue(run.output.contains("caught ConnectException"), run.output);
+        assertEquals("first done: fast, all done: true", lastLine(run.output), run.output);
+    }
+
     @Test
     void onTheModulePathOnlyTheExportedPackagesAreVisible() throws Exception {
         String modulePath = installedJar("jasyncio-core");
@@ -281,11 +381,18 @@ class ConsumerProjectTest {
         }
     }
 
-    @Test
-    void anAsyncTestRunsOnTheModulePath() throws Exception {
+    /** The oldest JUnit Jupiter jasyncio-junit supports, and the one it is built with (the newest). */
+    static List<String> junitVersions() {
+        return List.of(property("junit.oldest.version"), property("junit.version"));
+    }
+
+    @ParameterizedTest(name = "JUnit {0}")
+    @MethodSource("junitVersions")
+    void anAsyncTestRunsOnTheModulePath(String junitVersion) throws Exception {
         // A user's test module: jasyncio-junit as its README says, JUnit's engine and launcher
-        // beside it, resolved from the throwaway repository by Maven.
-        Path project = work.resolve("async-test");
+        // beside it at the version the user's build manages (with JUnit's BOM, as teams do),
+        // resolved from the throwaway repository by Maven.
+        Path project = work.resolve("async-test-" + junitVersion);
         deleteRecursively(project);
         Files.createDirectories(project);
         Files.writeString(project.resolve("pom.xml"), """
@@ -297,6 +404,13 @@ class ConsumerProjectTest {
                   <version>1</version>
                   <dependencyManagement>
                     <dependencies>
+                      <dependency>
+                        <groupId>org.junit</groupId>
+                        <artifactId>junit-bom</artifactId>
+                        <version>%2$s</version>
+                        <type>pom</type>
+                        <scope>import</scope>
+                      </dependency>
                       <dependency>
                         <groupId>io.jasyncio</groupId>
                         <artifactId>jasyncio-bom</artifactId>
@@ -314,16 +428,14 @@ class ConsumerProjectTest {
                     <dependency>
                       <groupId>org.junit.jupiter</groupId>
                       <artifactId>junit-jupiter-engine</artifactId>
-                      <version>%2$s</version>
                     </dependency>
                     <dependency>
                       <groupId>org.junit.platform</groupId>
                       <artifactId>junit-platform-launcher</artifactId>
-                      <version>%2$s</version>
                     </dependency>
                   </dependencies>
                 </project>
-                """.formatted(version, property("junit.version")));
+                """.formatted(version, junitVersion));
         Path settings = work.resolve("settings.xml");
         Files.writeString(settings, settings());
         Path modulePathFile = project.resolve("module-path.txt");
@@ -333,6 +445,7 @@ class ConsumerProjectTest {
         assertEquals(0, resolved.exitCode, resolved.output);
         String modulePath = Files.readString(modulePathFile).trim();
         assertTrue(modulePath.contains("jasyncio-junit-" + version + ".jar"), modulePath);
+        assertTrue(modulePath.contains("junit-jupiter-api-" + junitVersion + ".jar"), "runs on JUnit " + junitVersion + ": " + modulePath);
 
         Path sources = Files.createDirectories(project.resolve("src/hellotest/hellotest"));
         Files.writeString(project.resolve("src/hellotest/module-info.java"), """
@@ -349,11 +462,22 @@ class ConsumerProjectTest {
                 import static org.junit.jupiter.api.Assertions.assertEquals;
 
                 import io.jasyncio.junit.AsyncTest;
+                import io.jasyncio.junit.OnEveryLoop;
+                import org.junit.jupiter.api.Nested;
 
+                @OnEveryLoop
                 class SleepTest {
                     @AsyncTest
                     void awaitsATaskOnTheTestsOwnLoop() {
                         assertEquals("done", await(createTask(() -> sleep(0.01, "done"))));
+                    }
+
+                    @Nested
+                    class Inner {
+                        @AsyncTest(virtualTime = true)
+                        void anHourOfTimersTakesNoTime() {
+                            assertEquals("late", await(createTask(() -> sleep(3600, "late"))));
+                        }
                     }
                 }
                 """);
@@ -387,7 +511,8 @@ class ConsumerProjectTest {
         Result run = runProcess(project, 120, jdkBin.resolve("java").toString(), "--module-path",
                 "out/hellotest" + File.pathSeparator + modulePath, "-m", "hellotest/hellotest.RunTests");
         assertEquals(0, run.exitCode, run.output);
-        assertEquals("succeeded 1, failed 0", lastLine(run.output), run.output);
+        // @OnEveryLoop (found on the enclosing class of the @Nested one too): nio, the only loop on this module path.
+        assertEquals("succeeded 2, failed 0", lastLine(run.output), run.output);
     }
 
     private static String lastLine(String output) {

@@ -51,6 +51,7 @@ public abstract class BaseEventLoop implements LoopContract {
     private long timerSequence;
     private boolean stopping;
     private volatile boolean closed;
+    private final UnretrievedExceptions unretrievedExceptions;
     private volatile Thread thread;
 
     private ExceptionHandler exceptionHandler;
@@ -60,10 +61,11 @@ public abstract class BaseEventLoop implements LoopContract {
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
-    @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection
+    @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection; the registry only keeps it
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
         ReportsReady.ensure();
+        this.unretrievedExceptions = new UnretrievedExceptions(this);
         this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
                 + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
         EventLoops.loopCreated(this);
@@ -433,6 +435,8 @@ public abstract class BaseEventLoop implements LoopContract {
         if (closed) {
             return;
         }
+        // Failures nobody retrieved are said now at the latest, while the handler still sees an open loop.
+        unretrievedExceptions.reportAll();
         closed = true;
         unclosedWarning.closed();
         SignalHandlers.removeAll(this); // as asyncio's close(): the process's signals go back to the JVM
@@ -692,6 +696,11 @@ public abstract class BaseEventLoop implements LoopContract {
         } else {
             LOG.log(System.Logger.Level.ERROR, text.toString());
         }
+    }
+
+    @Override
+    public UnretrievedExceptions unretrievedExceptions() {
+        return unretrievedExceptions;
     }
 
     @Override

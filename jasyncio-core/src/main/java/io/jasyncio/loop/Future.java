@@ -4,11 +4,8 @@ import io.jasyncio.util.CreationStack;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.context.Context;
 
-import java.lang.ref.Cleaner;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -26,7 +23,6 @@ public class Future<T> {
     private static final int PENDING = 0;
     private static final int FINISHED = 1;
     private static final int CANCELLED = 2;
-    private static final Cleaner CLEANER = Cleaner.create();
 
     final LoopContract loop;
     /** Where this future was created (debug mode only, else null): shown in every report about it. */
@@ -35,8 +31,8 @@ public class Future<T> {
     private T result;
     private Throwable exception;
     private String cancelMessage;
-    /** Set while an exception is unretrieved; its cleaning action reports the loss. */
-    private UnretrievedException unretrieved;
+    /** Set while an exception is unretrieved: reports the loss unless it is retrieved first. */
+    private UnretrievedExceptions.Report unretrieved;
 
     // The first done-callback lives in fields: most futures have exactly one (the awaiting task).
     // A callback is a Consumer, or a Handle queued as it is (a task's wake-up, see addDoneHandle).
@@ -119,9 +115,7 @@ public class Future<T> {
         }
         exception = error;
         state = FINISHED;
-        unretrieved = new UnretrievedException(loop, error, unretrievedMessage(),
-                creationStack != null ? toString() : null, creationStack);
-        unretrieved.cleanable = CLEANER.register(this, unretrieved);
+        unretrieved = loop.unretrievedExceptions().track(this, unretrievedMessage(), error, toString(), creationStack);
         scheduleCallbacks();
     }
 
@@ -304,11 +298,10 @@ public class Future<T> {
     }
 
     private void markRetrieved() {
-        UnretrievedException u = unretrieved;
-        if (u != null) {
+        UnretrievedExceptions.Report report = unretrieved;
+        if (report != null) {
             unretrieved = null;
-            u.retrieved = true;
-            u.cleanable.clean(); // retrieved: nothing to report, just unregister
+            report.retrieved();
         }
     }
 
@@ -357,48 +350,6 @@ public class Future<T> {
                 return d.describe(); // a callback that names itself (e.g. a task's) keeps its name in reports
             }
             return "done-callback " + Handle.describe(consumer) + " of " + future;
-        }
-    }
-
-    /**
-     * What a failed future leaves behind for the cleaner: enough to report an exception that
-     * nobody retrieved, without keeping the future reachable.
-     */
-    private static final class UnretrievedException implements Runnable {
-        final LoopContract loop;
-        final Throwable exception;
-        final String message;
-        /** Debug mode only: the future as it was when it failed, and where it was created. */
-        final String description;
-        final StackTraceElement[] creationStack;
-        Cleaner.Cleanable cleanable;
-        volatile boolean retrieved;
-
-        UnretrievedException(LoopContract loop, Throwable exception, String message, String description,
-                             StackTraceElement[] creationStack) {
-            this.loop = loop;
-            this.exception = exception;
-            this.message = message;
-            this.description = description;
-            this.creationStack = creationStack;
-        }
-
-        @Override
-        public void run() {
-            if (retrieved) {
-                return;
-            }
-            retrieved = true;
-            Map<String, Object> context = new LinkedHashMap<>();
-            context.put("message", message);
-            context.put("exception", exception);
-            if (description != null) {
-                context.put("future", description);
-            }
-            if (creationStack != null) {
-                context.put("source_traceback", creationStack);
-            }
-            loop.reportUnretrieved(context);
         }
     }
 }

@@ -34,6 +34,9 @@ public interface LoopContract extends EventLoop {
     /** Reports an exception nobody retrieved (called by a cleaner, from any thread). */
     void reportUnretrieved(Map<String, Object> context);
 
+    /** This loop's failed futures whose exception nobody retrieved yet; closing the loop reports them. */
+    UnretrievedExceptions unretrievedExceptions();
+
     /**
      * {@code loop} as a loop contract, or a clear error naming what is missing: an
      * {@link EventLoop} that does not implement the contract cannot run futures or tasks.

@@ -15,8 +15,10 @@ import java.util.Objects;
  * thread, in the context that was current when it was added (one context, kept across calls,
  * as asyncio's handle keeps its copy).
  *
- * <p>Removing the last handler of a signal puts back the handler the JVM had before (for
- * SIGINT, SIGTERM and SIGHUP: run the shutdown hooks and exit). Closing a loop removes its
+ * <p>A signal the process inherited as ignored (a JVM started with {@code &} from a script) gets
+ * the handler all the same, as asyncio's {@code add_signal_handler} does: see {@link IgnoredSignals}.
+ * Removing the last handler of a signal puts back the handler the JVM had before (for
+ * SIGINT, SIGTERM and SIGHUP: run the shutdown hooks and exit; for an inherited SIG_IGN: ignored). Closing a loop removes its
  * handlers. A signal that arrives for a loop closed meanwhile gets the JVM's handler back and is
  * raised again, so SIGTERM still ends the process.
  */
@@ -43,7 +45,7 @@ public final class SignalHandlers {
     public static void add(EventLoop loop, Signal signal, Runnable callback) {
         Objects.requireNonNull(callback, "callback");
         Context context = Context.copyCurrent();
-        install(loop, signal, () -> loop.callSoonThreadsafe(() -> context.run(callback)));
+        install(loop, signal, () -> loop.callSoonThreadsafe(() -> context.run(callback)), true);
     }
 
     /**
@@ -60,7 +62,7 @@ public final class SignalHandlers {
             }
             Installed installed;
             try {
-                installed = install(loop, signal, onSignalThread);
+                installed = install(loop, signal, onSignalThread, false);
             } catch (UnsupportedOperationException notHere) {
                 return null; // e.g. -Xrs: the JVM keeps the signal
             }
@@ -81,7 +83,11 @@ public final class SignalHandlers {
         return handler == sun.misc.SignalHandler.SIG_DFL || String.valueOf(handler).startsWith("java.lang.Terminator");
     }
 
-    private static Installed install(EventLoop loop, Signal signal, Runnable onSignalThread) {
+    /**
+     * {@code overIgnored}: whether to install over a disposition the process inherited as ignored
+     * (asyncio's add_signal_handler does; its Ctrl-C handling in Runner does not).
+     */
+    private static Installed install(EventLoop loop, Signal signal, Runnable onSignalThread, boolean overIgnored) {
         if (UNAVAILABLE != null) {
             throw new UnsupportedOperationException("signal handlers are not available here: " + UNAVAILABLE);
         }
@@ -97,8 +103,15 @@ public final class SignalHandlers {
             if (current != null) {
                 jvmHandler = current.jvmHandler;
             } else {
+                sun.misc.Signal jvmSignal = new sun.misc.Signal(signal.jvmName());
                 try {
-                    jvmHandler = sun.misc.Signal.handle(new sun.misc.Signal(signal.jvmName()), SignalHandlers::dispatch);
+                    jvmHandler = sun.misc.Signal.handle(jvmSignal, SignalHandlers::dispatch);
+                    if (jvmHandler == sun.misc.SignalHandler.SIG_IGN && overIgnored) {
+                        // The JVM left the inherited SIG_IGN in place: put the default back, then install.
+                        // Removing the handler later puts SIG_IGN back, as the process had it.
+                        IgnoredSignals.restoreDefault(signal.jvmName(), jvmSignal.getNumber());
+                        sun.misc.Signal.handle(jvmSignal, SignalHandlers::dispatch);
+                    }
                 } catch (IllegalArgumentException e) {
                     throw new UnsupportedOperationException(signal + " cannot be handled in this JVM: " + e.getMessage(), e);
                 }

@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import io.jasyncio.util.Throwables;
-import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.ThrowingCoroutine;
 import io.jasyncio.task.Tasks;
 import io.jasyncio.task.Timeout;
 
@@ -85,15 +85,11 @@ public final class Network {
     }
 
     /** Runs {@code connect} under the options' overall timeout, if they set one. */
-    private static <T> T withTimeout(ConnectOptions options, Coroutine<T> connect) throws IOException {
+    private static <T> T withTimeout(ConnectOptions options, ThrowingCoroutine<T, IOException> connect) throws IOException {
         if (!Double.isNaN(options.timeout())) {
             return Timeout.after(options.timeout()).run(connect);
         }
-        try {
-            return connect.run();
-        } catch (Exception e) {
-            throw Throwables.sneakyThrow(e); // the original exception, checked or not
-        }
+        return connect.run();
     }
 
     /** Coroutine: wraps an already connected channel (asyncio's create_connection(sock=...)). */

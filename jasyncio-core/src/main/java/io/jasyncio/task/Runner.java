@@ -54,13 +54,17 @@ public final class Runner implements AutoCloseable {
      * Runs {@code main} as a task on the runner's loop until it is done; returns its result. Every
      * run uses the runner's one context, as asyncio's {@code Runner} does: what a run sets in a
      * {@code ContextVar} the next run sees.
+     *
+     * <p>A failure of {@code main} is thrown as it is, checked or not; {@code throws X} declares
+     * the checked exceptions Java infers from a lambda's body, so they can be caught by type
+     * around this call (see {@link ThrowingCoroutine}).
      */
-    public <T> T run(Coroutine<T> main) {
+    public <T, X extends Exception> T run(ThrowingCoroutine<T, X> main) throws X {
         if (EventLoops.runningLoopOrNull() != null) {
             throw new IllegalStateException("Asyncio.run() cannot be called from a running event loop");
         }
         EventLoop l = getLoop();
-        Task<T> task = Tasks.create(l, main, null, context);
+        Task<T> task = Tasks.create(l, main.asCoroutine(), null, context);
         SigintCancelsMainTask sigint = SigintCancelsMainTask.installFor(l, task);
         try {
             return l.runUntilComplete(task);

@@ -80,7 +80,7 @@ public final class Task<T> extends Future<T> {
         // costs more than the rest of its creation (and the collector's work when it dies), so
         // we report it in debug mode only, where the creation stack makes the report useful.
         if (base.getDebug()) {
-            this.pendingWatch = new PendingWatch(base, getName(), body.getClass(), creationStack());
+            this.pendingWatch = new PendingWatch(base, getName(), coroutineName(), creationStack());
             CLEANER.register(this, pendingWatch);
         } else {
             this.pendingWatch = null;
@@ -328,13 +328,9 @@ public final class Task<T> extends Future<T> {
         return frames;
     }
 
-    /** The body's class, as "coro=" in reports. */
+    /** The body's class (or the name a body gives itself as a {@link Handle.Describable}), as "coro=" in reports. */
     public String coroutineName() {
-        return coroutineName(origin.getClass());
-    }
-
-    private static String coroutineName(Class<?> bodyClass) {
-        return Handle.describeClass(bodyClass);
+        return origin instanceof Handle.Describable named ? named.describe() : Handle.describeClass(origin.getClass());
     }
 
     @Override
@@ -372,15 +368,15 @@ public final class Task<T> extends Future<T> {
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
     private static final class PendingWatch implements Runnable {
         final LoopContract loop;
-        final Class<?> bodyClass; // not the body itself: it may reach the task and keep it alive
+        final String coroutineName; // not the body itself: it may reach the task and keep it alive
         final StackTraceElement[] creationStack;
         volatile String name;
         volatile boolean done;
 
-        PendingWatch(LoopContract loop, String name, Class<?> bodyClass, StackTraceElement[] creationStack) {
+        PendingWatch(LoopContract loop, String name, String coroutineName, StackTraceElement[] creationStack) {
             this.loop = loop;
             this.name = name;
-            this.bodyClass = bodyClass;
+            this.coroutineName = coroutineName;
             this.creationStack = creationStack;
         }
 
@@ -391,7 +387,7 @@ public final class Task<T> extends Future<T> {
             }
             Map<String, Object> context = new LinkedHashMap<>();
             context.put("message", "Task was destroyed but it is pending!");
-            context.put("task", "<Task pending name='" + name + "' coro=" + coroutineName(bodyClass)
+            context.put("task", "<Task pending name='" + name + "' coro=" + coroutineName
                     + CreationStack.createdAt(creationStack) + ">");
             if (creationStack != null) {
                 context.put("source_traceback", creationStack);

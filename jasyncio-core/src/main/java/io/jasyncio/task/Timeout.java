@@ -42,8 +42,8 @@ public final class Timeout {
 
     /** A body that receives its timeout, to read or move the deadline. */
     @FunctionalInterface
-    public interface Body<T> {
-        T run(Timeout timeout) throws Exception;
+    public interface Body<T, X extends Exception> {
+        T run(Timeout timeout) throws X;
     }
 
     private State state = State.CREATED;
@@ -101,21 +101,25 @@ public final class Timeout {
         }
     }
 
-    /** Runs {@code body} under this deadline; returns its result. Each Timeout runs once. */
-    public <T> T run(Coroutine<T> body) {
+    /**
+     * Runs {@code body} under this deadline; returns its result. Each Timeout runs once. The
+     * body's failure is thrown as it is; {@code throws X} declares the checked exceptions Java
+     * infers from a lambda's body, so they can be caught by type (see {@link ThrowingCoroutine}).
+     */
+    public <T, X extends Exception> T run(ThrowingCoroutine<T, X> body) throws X {
         return run(t -> body.run());
     }
 
-    /** Runs {@code body}, which returns nothing, under this deadline. */
-    public void run(VoidCoroutine body) {
+    /** Runs {@code body}, which returns nothing, under this deadline; throws as {@link #run(ThrowingCoroutine)}. */
+    public <X extends Exception> void run(ThrowingVoidCoroutine<X> body) throws X {
         run(t -> {
             body.run();
             return null;
         });
     }
 
-    /** Runs {@code body} under this deadline, handing it this timeout; returns its result. */
-    public <T> T run(Body<T> body) {
+    /** Runs {@code body} under this deadline, handing it this timeout; returns its result, throws as {@link #run(ThrowingCoroutine)}. */
+    public <T, X extends Exception> T run(Body<T, X> body) throws X {
         enter();
         T result;
         try {

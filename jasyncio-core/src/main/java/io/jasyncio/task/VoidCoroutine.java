@@ -1,15 +1,11 @@
 package io.jasyncio.task;
 
-/** The body of a task that returns nothing; its task's result is null. */
+/**
+ * The body of a task that returns nothing; its task's result is null. As {@link Coroutine}, a
+ * {@link ThrowingVoidCoroutine} that may throw any {@code Exception}.
+ */
 @FunctionalInterface
-public interface VoidCoroutine {
+public interface VoidCoroutine extends ThrowingVoidCoroutine<Exception> {
+    @Override
     void run() throws Exception;
-
-    /** This body as a {@link Coroutine} returning null. */
-    default Coroutine<Void> asCoroutine() {
-        return () -> {
-            run();
-            return null;
-        };
-    }
 }

@@ -105,7 +105,7 @@ class VirtualClockTest {
     }
 
     @Test
-    void loopbackIoOnTheSameLoopWinsOverAPendingTimer() {
+    void loopbackIoOnTheSameLoopWinsOverAPendingTimer() throws Exception {
         VirtualTime.run(() -> {
             EventLoop loop = getRunningLoop();
             Server server = startServer((reader, writer) -> {
@@ -183,7 +183,7 @@ class VirtualClockTest {
     }
 
     @Test
-    void aHoldKeepsRealTimeForAPeerOutsideTheLoop() {
+    void aHoldKeepsRealTimeForAPeerOutsideTheLoop() throws Exception {
         VirtualTime.run(() -> {
             EventLoop loop = getRunningLoop();
             VirtualClock clock = (VirtualClock) loop.clock();

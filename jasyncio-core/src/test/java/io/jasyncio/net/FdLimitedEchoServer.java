@@ -16,7 +16,7 @@ public final class FdLimitedEchoServer {
     private FdLimitedEchoServer() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         try (Runner runner = new Runner(false, args[0])) {
             runner.run(() -> {
                 Server server = Streams.startServer(getRunningLoop(), FdLimitedEchoServer::echo, "127.0.0.1", 0,

@@ -131,7 +131,7 @@ class UnclosedTransportTest {
     }
 
     /** Runs a debug-mode loop that opens {@code n} connections and drops them; returns the peak fd count. */
-    private static int dropConnections(String loopName, int n) {
+    private static int dropConnections(String loopName, int n) throws IOException {
         try (Runner runner = new Runner(true, loopName)) {
             return runner.run(() -> {
                 EventLoop loop = getRunningLoop();

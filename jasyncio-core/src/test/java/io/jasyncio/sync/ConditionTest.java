@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConditionTest {
 
     @Test
-    void signalWakesWaitersOneByOneInFifoOrder() {
+    void signalWakesWaitersOneByOneInFifoOrder() throws Exception {
         List<String> order = new ArrayList<>();
         run(() -> {
             Condition cond = new Condition();
@@ -109,7 +109,7 @@ class ConditionTest {
     }
 
     @Test
-    void waitForChecksThePredicateAfterEveryWakeUp() {
+    void waitForChecksThePredicateAfterEveryWakeUp() throws Exception {
         run(() -> {
             Condition cond = new Condition();
             int[] value = {0};

@@ -12,15 +12,15 @@ public final class VirtualTime {
     }
 
     /** Runs {@code main} as the main task of a fresh loop (the JVM's loop under test) on a virtual clock. */
-    public static <T> T run(Coroutine<T> main) {
+    public static <T, X extends Exception> T run(ThrowingCoroutine<T, X> main) throws X {
         try (Runner runner = new Runner()) {
             runner.getLoop().setClock(new VirtualClock());
             return runner.run(main);
         }
     }
 
-    /** As {@link #run(Coroutine)}, for a body without a result. */
-    public static void run(VoidCoroutine main) {
+    /** As {@link #run(ThrowingCoroutine)}, for a body without a result. */
+    public static <X extends Exception> void run(ThrowingVoidCoroutine<X> main) throws X {
         run(() -> {
             main.run();
             return null;

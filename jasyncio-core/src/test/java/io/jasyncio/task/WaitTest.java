@@ -1,6 +1,5 @@
 package io.jasyncio.task;
 
-import io.jasyncio.Asyncio;
 import io.jasyncio.loop.Future;
 import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.testing.EveryLoop;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.waitTasks;
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.task.VirtualTime.run;
 import static io.jasyncio.Asyncio.sleep;
@@ -29,7 +29,7 @@ class WaitTest {
         run(() -> {
             Task<String> fast = createTask(() -> sleep(0.01, "fast"));
             Task<String> slow = createTask(() -> sleep(10, "slow"));
-            DoneAndPending<Task<String>> r = Asyncio.wait(List.of(fast, slow), ReturnWhen.FIRST_COMPLETED);
+            DoneAndPending<Task<String>> r = waitTasks(List.of(fast, slow), ReturnWhen.FIRST_COMPLETED);
             assertEquals(Set.of(fast), r.done());
             assertEquals(Set.of(slow), r.pending());
             assertFalse(slow.isCancelled(), "wait never cancels");
@@ -44,7 +44,7 @@ class WaitTest {
             Future<String> cancelled = getRunningLoop().createFuture();
             Task<String> slow = createTask(() -> sleep(0.05, "slow"));
             getRunningLoop().callLater(0.01, () -> cancelled.cancel());
-            DoneAndPending<Future<String>> r = Asyncio.wait(List.of(cancelled, slow), ReturnWhen.FIRST_EXCEPTION);
+            DoneAndPending<Future<String>> r = waitTasks(List.of(cancelled, slow), ReturnWhen.FIRST_EXCEPTION);
             assertEquals(Set.of(cancelled, slow), r.done(), "FIRST_EXCEPTION ignored the cancellation");
             return null;
         });
@@ -56,7 +56,7 @@ class WaitTest {
             Task<String> bad = createTask(() -> {
                 throw new IllegalStateException("bad");
             });
-            DoneAndPending<Task<String>> r = Asyncio.wait(List.of(bad));
+            DoneAndPending<Task<String>> r = waitTasks(List.of(bad));
             assertEquals(Set.of(bad), r.done());
             assertTrue(bad.exception() instanceof IllegalStateException);
             return null;
@@ -66,7 +66,7 @@ class WaitTest {
     @Test
     void anEmptyCollectionIsRefused() {
         run(() -> {
-            assertThrows(IllegalArgumentException.class, () -> Asyncio.wait(List.<Future<?>>of()));
+            assertThrows(IllegalArgumentException.class, () -> waitTasks(List.<Future<?>>of()));
             return null;
         });
     }
@@ -76,7 +76,7 @@ class WaitTest {
         try (var other = io.jasyncio.loop.EventLoops.newEventLoop()) {
             Future<String> foreign = other.createFuture();
             run(() -> {
-                assertThrows(IllegalArgumentException.class, () -> Asyncio.wait(List.of(foreign)));
+                assertThrows(IllegalArgumentException.class, () -> waitTasks(List.of(foreign)));
                 return null;
             });
         }
@@ -86,7 +86,7 @@ class WaitTest {
     void aTimeoutReturnsWhatIsDoneSoFar() {
         run(() -> {
             Future<String> never = getRunningLoop().createFuture();
-            DoneAndPending<Future<String>> r = Asyncio.wait(List.of(never), 0.01);
+            DoneAndPending<Future<String>> r = waitTasks(List.of(never), 0.01);
             assertEquals(Set.of(), r.done());
             assertEquals(Set.of(never), r.pending());
             assertFalse(never.isDone());

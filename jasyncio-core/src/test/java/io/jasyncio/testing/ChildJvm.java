@@ -21,8 +21,22 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Starts {@code java [flags] -Djasyncio.loop=LOOP -cp <this test's class path> ARGS...} (stderr merged). */
     public ChildJvm(String loopName, String... args) throws IOException {
+        this(false, loopName, args);
+    }
+
+    /**
+     * As {@link #ChildJvm(String, String...)}, but the child inherits SIGINT ignored, as a JVM
+     * started with {@code java ... &} from a script does: a shell sets SIG_IGN, then execs java.
+     */
+    public static ChildJvm withSigintIgnored(String loopName, String... args) throws IOException {
+        return new ChildJvm(true, loopName, args);
+    }
+
+    private ChildJvm(boolean sigintIgnored, String loopName, String... args) throws IOException {
         List<String> command = new ArrayList<>();
-        if (sigintIgnoredHere()) {
+        if (sigintIgnored) {
+            command.addAll(List.of("sh", "-c", "trap '' INT; exec \"$@\"", "sh"));
+        } else if (sigintIgnoredHere()) {
             // Started from a background job (`cmd &` in a script, nohup), this JVM ignores SIGINT
             // and a child would inherit that: its JVM then never installs a SIGINT handler, and
             // a test's `kill -INT` does nothing. The child gets the default disposition back.
@@ -50,7 +64,7 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /** Whether this process ignores SIGINT (bit 2 of SigIgn in /proc/self/status). */
-    private static boolean sigintIgnoredHere() throws IOException {
+    public static boolean sigintIgnoredHere() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("SigIgn:")) {
                 return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & (1L << 1)) != 0;

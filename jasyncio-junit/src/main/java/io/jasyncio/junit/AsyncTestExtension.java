@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -19,7 +20,11 @@ public final class AsyncTestExtension implements TestTemplateInvocationContextPr
 
     @Override
     public boolean supportsTestTemplate(ExtensionContext context) {
-        return context.getTestMethod().map(m -> AnnotationSupport.isAnnotated(m, AsyncTest.class)).orElse(false);
+        boolean async = context.getTestMethod().map(m -> AnnotationSupport.isAnnotated(m, AsyncTest.class)).orElse(false);
+        if (async) {
+            JupiterVersion.checkSupported();
+        }
+        return async;
     }
 
     @Override
@@ -51,10 +56,26 @@ public final class AsyncTestExtension implements TestTemplateInvocationContextPr
         return names;
     }
 
+    /**
+     * On the method, its class (or a superclass: the annotation is inherited), or a class that
+     * encloses a {@code @Nested} one. Walked by hand: JUnit's own search of enclosing classes is
+     * newer than the oldest JUnit supported (5.10).
+     */
     private static boolean onEveryLoop(ExtensionContext context) {
-        return AnnotationSupport.isAnnotated(context.getRequiredTestMethod(), OnEveryLoop.class)
-                || AnnotationSupport.findAnnotation(context.getRequiredTestClass(), OnEveryLoop.class,
-                        context.getEnclosingTestClasses()).isPresent();
+        if (AnnotationSupport.isAnnotated(context.getRequiredTestMethod(), OnEveryLoop.class)) {
+            return true;
+        }
+        for (Class<?> c = context.getRequiredTestClass(); c != null; c = enclosingOfInner(c)) {
+            if (AnnotationSupport.isAnnotated(c, OnEveryLoop.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The class enclosing {@code c} if {@code c} is an inner (non-static) class, as {@code @Nested} ones are. */
+    private static Class<?> enclosingOfInner(Class<?> c) {
+        return c.isMemberClass() && !Modifier.isStatic(c.getModifiers()) ? c.getEnclosingClass() : null;
     }
 
     /** One run of the test: its name in reports, and the loop it runs on. */

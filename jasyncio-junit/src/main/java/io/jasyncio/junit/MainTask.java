@@ -7,19 +7,21 @@ import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.TimeoutException;
 import org.junit.jupiter.api.extension.InvocationInterceptor.Invocation;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one test or lifecycle method as the main task of a {@link Runner} run, under a deadline.
  *
  * <p>When the deadline passes, the task is cancelled: the {@link CancelledError} lands at the
  * await the method is stuck in, and is turned into a {@link TimeoutException} that names what it
- * was awaiting, with the CancelledError (whose stack shows the method's line) as its cause. A
+ * was awaiting, with the CancelledError (whose stack shows the method's line) as its cause: the
+ * same {@link TimeoutException} a {@code timeout()} scope throws. A
  * method that swallows the cancellation and stays pending gets {@link #GRACE_SECONDS} more; then
  * the loop is stopped under it and the test fails all the same.
  */
@@ -44,7 +46,7 @@ final class MainTask {
      * Runs {@code invocation} on {@code runner}'s loop; rethrows its failure unchanged. Calls
      * {@code onAbandoned} if the method outlived its cancellation (it is still pending on the loop).
      */
-    static void run(Runner runner, Invocation<Void> invocation, String methodName, double timeout,
+    static void run(Runner runner, Invocation<Void> invocation, String className, String methodName, double timeout,
                     Runnable onAbandoned) throws Throwable {
         if (!(timeout > 0)) {
             throw new IllegalArgumentException("@AsyncTest timeout must be > 0 seconds, not " + timeout);
@@ -52,7 +54,8 @@ final class MainTask {
         MainTask main = new MainTask(methodName, timeout);
         EventLoop loop = runner.getLoop();
         try {
-            runner.run(() -> main.body(loop, invocation));
+            // Named after the test in reports (a slow first step: "coro=CacheTest.fetches()").
+            runner.run(Coroutine.named(className + "." + methodName, () -> main.body(loop, invocation)));
         } catch (IllegalStateException stopped) {
             if (!main.abandoned) {
                 throw stopped; // the body's own failure, or it stopped the loop itself

@@ -76,7 +76,8 @@ final class TestLoop implements BeforeEachCallback, AfterEachCallback, Invocatio
             invocation.proceed();
             return;
         }
-        MainTask.run(runner, invocation, method.getExecutable().getName() + "()", settings.timeout(),
+        MainTask.run(runner, invocation, method.getTargetClass().getSimpleName(), method.getExecutable().getName() + "()",
+                settings.timeout(),
                 () -> abandonedTask = true);
     }
 

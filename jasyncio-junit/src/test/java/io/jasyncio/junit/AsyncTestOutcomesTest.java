@@ -1,6 +1,7 @@
 package io.jasyncio.junit;
 
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.task.TimeoutException;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -151,7 +151,7 @@ class AsyncTestOutcomesTest {
     void aPendingTestIsCancelledAtItsTimeoutAndSaysWhatItAwaited() {
         PendingBodies.cleanedUp = false;
         Throwable failure = onlyFailure(run(PendingBodies.class, "awaitsAFutureNobodyCompletes"));
-        assertInstanceOf(TimeoutException.class, failure);
+        assertInstanceOf(TimeoutException.class, failure); // jasyncio's, as timeout() throws
         assertTrue(failure.getMessage().startsWith(
                 "awaitsAFutureNobodyCompletes() timed out after 0.2 seconds; it was awaiting <Future pending"),
                 failure.getMessage());
@@ -180,7 +180,7 @@ class AsyncTestOutcomesTest {
     @Test
     void junitsOwnTimeoutInterruptsABodyThatBlocksTheLoop() {
         Throwable failure = onlyFailure(run(PendingBodies.class, "blocksTheLoopThread"));
-        assertInstanceOf(TimeoutException.class, failure);
+        assertInstanceOf(java.util.concurrent.TimeoutException.class, failure); // JUnit's own
         assertTrue(failure.getMessage().contains("blocksTheLoopThread() timed out after 200 milliseconds"), failure.getMessage());
     }
 

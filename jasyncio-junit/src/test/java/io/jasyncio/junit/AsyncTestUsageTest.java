@@ -58,6 +58,14 @@ class AsyncTestUsageTest {
         assertEquals(List.of(1, 2), await(gather(one, two)));
     }
 
+    /** Reports about the main task (a slow first step, a timeout) name the test, not the extension's plumbing. */
+    @AsyncTest
+    void theMainTaskIsNamedAfterTheTestMethod() {
+        assertEquals("AsyncTestUsageTest.theMainTaskIsNamedAfterTheTestMethod()", currentTask().coroutineName());
+        assertTrue(currentTask().toString().contains(" coro=AsyncTestUsageTest.theMainTaskIsNamedAfterTheTestMethod()"),
+                currentTask().toString());
+    }
+
     @AsyncTest
     void theRunningLoopIsInjected(EventLoop loop) {
         assertSame(getRunningLoop(), loop);

@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
                 LabCommand.class,
                 ScenarioCommand.class,
                 EchoServerCommand.class,
+                HttpServerCommand.class,
                 BenchCommand.class,
                 DoctorCommand.class,
                 TopCommand.class,

@@ -54,7 +54,7 @@ class EchoServerLimitsTest {
      */
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.EventLoops#availableNames")
-    void protocolEchoHoldsBackAPeerThatDoesNotRead(String loopName) {
+    void protocolEchoHoldsBackAPeerThatDoesNotRead(String loopName) throws Exception {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 EventLoop loop = getRunningLoop();
@@ -143,7 +143,7 @@ class EchoServerLimitsTest {
     /** Peers that reset mid-stream are a normal end for the streams echo: nothing is reported. */
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.EventLoops#availableNames")
-    void streamsEchoEndsQuietlyOnAReset(String loopName) {
+    void streamsEchoEndsQuietlyOnAReset(String loopName) throws Exception {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 EventLoop loop = getRunningLoop();

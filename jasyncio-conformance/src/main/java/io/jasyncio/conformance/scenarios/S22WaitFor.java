@@ -18,7 +18,7 @@ public final class S22WaitFor extends Scenario {
     }
 
     @Override
-    protected void run() {
+    protected void run() throws Exception {
         asyncioRun(() -> {
             Coroutine<String> quick = () -> {
                 sleep(0.01);

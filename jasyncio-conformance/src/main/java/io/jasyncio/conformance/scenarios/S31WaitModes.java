@@ -1,6 +1,5 @@
 package io.jasyncio.conformance.scenarios;
 
-import io.jasyncio.Asyncio;
 import io.jasyncio.conformance.Scenario;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.task.DoneAndPending;
@@ -13,6 +12,7 @@ import java.util.stream.Collectors;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
+import static io.jasyncio.Asyncio.waitTasks;
 import static io.jasyncio.Asyncio.sleep;
 
 /** Scenario 31: wait with FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED and a timeout. */
@@ -48,11 +48,11 @@ public final class S31WaitModes extends Scenario {
     @Override
     protected void run() {
         asyncioRun(() -> {
-            DoneAndPending<Task<Double>> r = Asyncio.wait(make(false), ReturnWhen.FIRST_COMPLETED);
+            DoneAndPending<Task<Double>> r = waitTasks(make(false), ReturnWhen.FIRST_COMPLETED);
             show("FIRST_COMPLETED", r);
-            Asyncio.wait(r.pending());
+            waitTasks(r.pending());
 
-            r = Asyncio.wait(make(true), ReturnWhen.FIRST_EXCEPTION);
+            r = waitTasks(make(true), ReturnWhen.FIRST_EXCEPTION);
             show("FIRST_EXCEPTION", r);
             for (Task<Double> t : r.done()) {
                 if (t.getName().equals("bad")) {
@@ -68,22 +68,22 @@ public final class S31WaitModes extends Scenario {
                 }
             }
 
-            r = Asyncio.wait(make(false), ReturnWhen.FIRST_EXCEPTION);
+            r = waitTasks(make(false), ReturnWhen.FIRST_EXCEPTION);
             show("FIRST_EXCEPTION no failure", r);
 
-            r = Asyncio.wait(make(false));
+            r = waitTasks(make(false));
             show("ALL_COMPLETED", r);
 
-            r = Asyncio.wait(make(false), 0.12);
+            r = waitTasks(make(false), 0.12);
             show("timeout", r);
             print("still running after timeout:", b(r.pending().stream().noneMatch(Task::isDone)));
             for (Task<Double> t : r.pending()) {
                 t.cancel();
             }
-            Asyncio.wait(r.pending());
+            waitTasks(r.pending());
 
             try {
-                Asyncio.wait(List.<Task<Double>>of());
+                waitTasks(List.<Task<Double>>of());
             } catch (IllegalArgumentException e) {
                 print("empty: ValueError");
             }

@@ -65,7 +65,7 @@ public final class S44StreamsEcho extends Scenario {
     }
 
     @Override
-    protected void run() {
+    protected void run() throws Exception {
         asyncioRun(() -> {
             Server server = startServer(this::handle, "127.0.0.1", 0);
             int port = ((InetSocketAddress) server.addresses().getFirst()).getPort();

@@ -1,6 +1,6 @@
 package io.jasyncio.task.internal;
 
-import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.ThrowingCoroutine;
 import io.jasyncio.task.CoroutineTasks;
 import io.jasyncio.task.Tasks;
 import io.jasyncio.task.Timeout;
@@ -34,8 +34,8 @@ public final class WaitFor {
      * most {@code timeout} seconds. With a timeout of zero or less the task is cancelled before its
      * first step, so the body never runs (as in asyncio).
      */
-    public static <T> T waitFor(Coroutine<T> body, Double timeout) {
-        return waitFor(CoroutineTasks.of(body), timeout);
+    public static <T, X extends Exception> T waitFor(ThrowingCoroutine<T, X> body, Double timeout) throws X {
+        return waitFor(CoroutineTasks.of(body.asCoroutine()), timeout);
     }
 
     private static Timeout timeoutScope(Double timeout) {
