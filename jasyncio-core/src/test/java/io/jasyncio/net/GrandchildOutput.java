@@ -32,7 +32,7 @@ public final class GrandchildOutput {
         return out;
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         int runs = Integer.parseInt(args[1]);
         System.out.println("wiring " + Subprocesses.defaultPipeWiring());
         try (Runner runner = new Runner(false, args[0])) {
