@@ -71,6 +71,7 @@ public abstract class BaseEventLoop implements LoopContract {
     @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection; the registry only keeps it
     protected BaseEventLoop(Poller poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
+        ReportsReady.ensure();
         this.unretrievedExceptions = new UnretrievedExceptions(this);
         if (debug) {
             DebugThreadCheck.debugTurnedOn();

@@ -30,12 +30,28 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
     private long bufferSize;
     private final WriteFlowControl flow = new WriteFlowControl(loop, this); // asyncio's default marks
 
+    /** Null: the channel's own send. Else what sends instead (a test's channel that refuses, say). */
+    private final Sender sender;
+
     private record Queued(ByteBuffer data, SocketAddress address) {
+    }
+
+    /** How one datagram goes out: whole, or (0 returned) not at all, as a non-blocking channel's send. */
+    @FunctionalInterface
+    interface Sender {
+        int send(ByteBuffer data, SocketAddress address) throws IOException;
     }
 
     DatagramSocketTransport(EventLoop loop, DatagramChannel channel, DatagramProtocol protocol, SocketAddress remote,
                             Future<Void> waiter) {
+        this(loop, channel, protocol, remote, waiter, null);
+    }
+
+    /** {@code sender}: sends in place of the channel's own send (null: the channel's). */
+    DatagramSocketTransport(EventLoop loop, DatagramChannel channel, DatagramProtocol protocol, SocketAddress remote,
+                            Future<Void> waiter, Sender sender) {
         super(loop, channel, remote);
+        this.sender = sender;
         this.remote = remote;
         this.protocol = protocol;
         loop.callSoon(() -> protocol.connectionMade(this));
@@ -105,6 +121,9 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
 
     /** Sends one datagram: whole, or (0 returned) not at all. */
     private int send(ByteBuffer data, SocketAddress address) throws IOException {
+        if (sender != null) {
+            return sender.send(data, address);
+        }
         return remote != null ? channel.write(data) : channel.send(data, address);
     }
 

@@ -5,6 +5,7 @@ import io.jasyncio.loop.Future;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
@@ -15,15 +16,22 @@ import java.util.Map;
  * {@code FlowControlMixin}): feeds what arrives into the {@link StreamReader}, and turns the
  * transport's pause/resume-writing into what {@link StreamWriter#drain()} waits on. For a server
  * it also starts the client-connected callback as a task per connection.
+ *
+ * <p>As asyncio (3.11.7 and later), it holds the reader weakly and the writer not at all: the
+ * loop reaches the protocol through the transport it still watches, and must not keep alive a
+ * connection its owner dropped. A server's reader is held strongly only until the connection is
+ * made and the callback has it. The dropped writer's collection closes the transport
+ * (see {@link StreamWriter}).
  */
 public final class StreamReaderProtocol implements Protocol {
     private final EventLoop loop;
-    private StreamReader reader;
+    private WeakReference<StreamReader> reader;
+    /** A server's reader until connectionMade hands it to the callback (asyncio's _strong_reader). */
+    private StreamReader strongReader;
     private final ClientConnectedCallback clientConnected;
     private final Future<Void> closed;
     private final ArrayDeque<Future<Void>> drainWaiters = new ArrayDeque<>();
     private Transport transport;
-    private StreamWriter writer;
     private Task<Void> task;
     private boolean paused;
     private boolean connectionLost;
@@ -35,9 +43,24 @@ public final class StreamReaderProtocol implements Protocol {
      */
     public StreamReaderProtocol(EventLoop loop, StreamReader reader, ClientConnectedCallback clientConnected) {
         this.loop = loop;
-        this.reader = reader;
+        this.reader = reader == null ? null : new WeakReference<>(reader);
+        this.strongReader = clientConnected == null ? null : reader;
         this.clientConnected = clientConnected;
         this.closed = loop.createFuture();
+    }
+
+    /** The reader, or null once it was collected or the connection lost. */
+    private StreamReader reader() {
+        return reader == null ? null : reader.get();
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    /** The transport while connected (null before connectionMade and after connectionLost). */
+    Transport transport() {
+        return transport;
     }
 
     boolean isServerSide() {
@@ -47,17 +70,19 @@ public final class StreamReaderProtocol implements Protocol {
     @Override
     public void connectionMade(Transport transport) {
         this.transport = transport;
-        reader.setTransport(transport);
+        StreamReader r = reader();
+        if (r != null) {
+            r.setTransport(transport);
+        }
         overSsl = transport.getExtraInfo("sslcontext") != null;
         if (clientConnected != null) {
-            StreamWriter w = new StreamWriter(transport, this, reader, loop);
-            this.writer = w;
-            StreamReader r = reader;
+            StreamWriter w = new StreamWriter(transport, this, r, loop);
             task = Tasks.create(loop, () -> {
                 clientConnected.handle(r, w);
                 return null;
             }, null, null);
             task.addDoneCallback(t -> clientTaskDone(t, transport));
+            strongReader = null;
         }
     }
 
@@ -95,49 +120,59 @@ public final class StreamReaderProtocol implements Protocol {
 
     @Override
     public void dataReceived(ByteBuffer data) {
-        if (reader != null) {
-            reader.feedData(data);
+        StreamReader r = reader();
+        if (r != null) {
+            r.feedData(data);
         }
     }
 
     /** The reader's room for the transport to read into directly, or null (see StreamReader). */
     ByteBuffer roomToReadInto() {
-        return reader == null ? null : reader.roomToReadInto();
+        StreamReader r = reader();
+        return r == null ? null : r.roomToReadInto();
     }
 
     /** {@code n} bytes were read into {@link #roomToReadInto()}. */
     void receivedInPlace(int n) {
-        reader.fedInPlace(n);
+        StreamReader r = reader();
+        if (r != null) {
+            r.fedInPlace(n);
+        }
     }
 
     /** Whether the reader would lend room to a receive in flight (see StreamReader.lendRoom). */
     boolean canLendRoom() {
-        return reader != null && reader.canLendRoom();
+        StreamReader r = reader();
+        return r != null && r.canLendRoom();
     }
 
     /** The reader's room for a receive that completes later, lent until it is filled or returned; or null. */
     ByteBuffer lendRoom() {
-        return reader == null ? null : reader.lendRoom();
+        StreamReader r = reader();
+        return r == null ? null : r.lendRoom();
     }
 
     /** {@code n} bytes arrived in the lent {@code room}. */
     void receivedIntoLentRoom(ByteBuffer room, int n) {
-        if (reader != null) {
-            reader.lentRoomFilled(room, n);
+        StreamReader r = reader();
+        if (r != null) {
+            r.lentRoomFilled(room, n);
         }
     }
 
     /** The receive {@code room} was lent to ended without bytes. */
     void lentRoomReturned(ByteBuffer room) {
-        if (reader != null) {
-            reader.lentRoomReturned(room);
+        StreamReader r = reader();
+        if (r != null) {
+            r.lentRoomReturned(room);
         }
     }
 
     @Override
     public boolean eofReceived() {
-        if (reader != null) {
-            reader.feedEof();
+        StreamReader r = reader();
+        if (r != null) {
+            r.feedEof();
         }
         // Keep the write side open (half-close), except over TLS, which cannot.
         return !overSsl;
@@ -145,11 +180,12 @@ public final class StreamReaderProtocol implements Protocol {
 
     @Override
     public void connectionLost(Throwable exc) {
-        if (reader != null) {
+        StreamReader r = reader();
+        if (r != null) {
             if (exc == null) {
-                reader.feedEof();
+                r.feedEof();
             } else {
-                reader.setException(exc);
+                r.setException(exc);
             }
         }
         if (!closed.isDone()) {
@@ -174,7 +210,7 @@ public final class StreamReaderProtocol implements Protocol {
             }
         }
         reader = null;
-        writer = null;
+        strongReader = null;
         transport = null;
     }
 

@@ -1,10 +1,13 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.util.CreationStack;
+import io.jasyncio.util.ResourceWarnings;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Tasks;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.util.List;
@@ -17,22 +20,30 @@ import java.util.List;
  * <p>Text goes out through {@link #write(String, Charset)} and {@link #writeLine(String, Charset)}:
  * the charset is always the caller's (no platform default). A writer is {@link AutoCloseable}, so
  * {@code try (StreamWriter w = ...)} closes the connection when the block ends; see {@link #close()}.
+ *
+ * <p>A writer collected while its transport is open closes the transport with an "unclosed
+ * &lt;StreamWriter ...&gt;" warning, as asyncio's {@code StreamWriter.__del__}: a connection whose
+ * owner dropped it is closed even though the loop still watches it.
  */
 public final class StreamWriter implements AutoCloseable {
     private Transport transport;
     private final StreamReaderProtocol protocol;
     private final StreamReader reader;
     private final EventLoop loop;
+    private final ResourceWarnings.Tracker unclosed;
 
     /**
      * A writer on {@code transport}, waiting for {@code protocol}'s flow control and reporting
      * {@code reader}'s errors in {@link #drain()}.
      */
+    @SuppressWarnings("this-escape") // the Cleaner only watches for this writer's collection
     public StreamWriter(Transport transport, StreamReaderProtocol protocol, StreamReader reader, EventLoop loop) {
         this.transport = transport;
         this.protocol = protocol;
         this.reader = reader;
         this.loop = loop;
+        this.unclosed = ResourceWarnings.track(this, null, null,
+                whenCollected(protocol, loop.getDebug() ? CreationStack.captureOutsideLibrary() : null));
     }
 
     /** The transport this writer writes to (replaced by {@link #startTls}). */
@@ -96,6 +107,7 @@ public final class StreamWriter implements AutoCloseable {
     @Override
     public void close() {
         transport.close();
+        unclosed.closed();
     }
 
     /** Whether the connection is closed or closing. */
@@ -138,6 +150,37 @@ public final class StreamWriter implements AutoCloseable {
         Transport upgraded = Network.startTls(loop, transport, protocol, tls, serverSide);
         transport = upgraded;
         protocol.replaceTransport(upgraded);
+    }
+
+    /**
+     * The collected writer's release action (on the cleaner's thread): on the loop, closes the
+     * protocol's transport if it is still open, and warns. Holds the protocol weakly: the loop
+     * reaches it while it watches the transport, and a protocol only this reached would keep
+     * its loop alive. A lambda over static methods, not a class of its own: a class first loaded
+     * when a connection is made would need a file opened then, which fails when the process is
+     * out of descriptors.
+     */
+    private static Runnable whenCollected(StreamReaderProtocol protocol, StackTraceElement[] creationStack) {
+        WeakReference<StreamReaderProtocol> weakProtocol = new WeakReference<>(protocol);
+        return () -> {
+            StreamReaderProtocol p = weakProtocol.get();
+            if (p == null || p.transport() == null) { // a racy read that only spares a wake-up: the loop looks again
+                return;
+            }
+            try {
+                p.loop().callSoonThreadsafe(() -> closeCollected(p, creationStack));
+            } catch (IllegalStateException loopClosed) {
+                // its transports were closed with it
+            }
+        };
+    }
+
+    private static void closeCollected(StreamReaderProtocol p, StackTraceElement[] creationStack) {
+        Transport t = p.transport();
+        if (t != null && !t.isClosing()) {
+            t.close();
+            ResourceWarnings.warn("<StreamWriter transport=" + t + ">", creationStack);
+        }
     }
 
     @Override

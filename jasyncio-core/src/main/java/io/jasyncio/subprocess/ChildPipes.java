@@ -17,15 +17,20 @@ import java.util.List;
  * {@link Pipe} channel on our side, which the loop's poller watches like a socket. Two ways:
  *
  * <ul>
- *   <li><b>direct</b> (when {@link PipeFds} can read a channel's fd and {@code /dev/fd} exists):
- *   we open a pipe and hand the child its other end as a file, {@code /dev/fd/N}, which the JDK
- *   opens in the parent (a second descriptor of the same pipe) and installs as the child's
- *   stream. The child writes straight into the pipe the loop reads.</li>
- *   <li><b>pumped</b> (otherwise, or with {@code -Djasyncio.subprocess.pipes=pumped}): the JDK's
- *   own pipes ({@link ProcessBuilder.Redirect#PIPE}) and one virtual thread per stream copying
- *   between the JDK's stream and our pipe in blocking calls. The loop still sees only its pipe
- *   channel, so delivery is on the loop thread and flow control is the same: when the loop stops
- *   reading, our pipe fills, the pump blocks, the child's pipe fills and the child blocks.</li>
+ *   <li><b>direct</b> (when we know a pipe's fd numbers and {@code /dev/fd} exists): we open a
+ *   pipe and hand the child its other end as a file, {@code /dev/fd/N}, which the JDK opens in
+ *   the parent (a second descriptor of the same pipe) and installs as the child's stream. The
+ *   child writes straight into the pipe the loop reads, and so do its own children: as in
+ *   asyncio, the pipe ends when the last writer closes it, not when the child exits. The numbers
+ *   come from the JDK ({@link PipeFds}, with the {@code sun.nio.ch} export) or else from
+ *   {@code /proc/self/fd} ({@link ProcPipeFds}).</li>
+ *   <li><b>pumped</b> (where neither is possible, or with {@code -Djasyncio.subprocess.pipes=pumped}):
+ *   the JDK's own pipes ({@link ProcessBuilder.Redirect#PIPE}) and one virtual thread per stream
+ *   copying between the JDK's stream and our pipe in blocking calls. The loop still sees only its
+ *   pipe channel, so delivery is on the loop thread and flow control is the same: when the loop
+ *   stops reading, our pipe fills, the pump blocks, the child's pipe fills and the child blocks.
+ *   Its limit: the JDK drains and closes its pipe when the child exits, so what a process the
+ *   child started writes after that is lost.</li>
  * </ul>
  */
 final class ChildPipes {
@@ -43,6 +48,9 @@ final class ChildPipes {
     /** Null when children can get our pipes directly; otherwise why not. */
     static String directPossible() {
         String reason = PipeFds.unavailableReason();
+        if (reason != null && ProcPipeFds.available()) {
+            reason = null; // the numbers are found in /proc/self/fd instead
+        }
         if (reason == null && !Files.isDirectory(Path.of("/dev/fd"))) {
             reason = "this system has no /dev/fd";
         }
@@ -99,37 +107,45 @@ final class ChildPipes {
         List<Closeable> childEnds = new ArrayList<>();
         List<Closeable> ourEnds = new ArrayList<>();
         try {
-            Pipe in = options.stdin() == Stdio.PIPE ? open(childEnds, ourEnds, true) : null;
-            Pipe out = options.stdout() == Stdio.PIPE ? open(childEnds, ourEnds, false) : null;
-            Pipe err = options.stderr() == Stdio.PIPE ? open(childEnds, ourEnds, false) : null;
+            NumberedPipe in = options.stdin() == Stdio.PIPE ? open(childEnds, ourEnds, true) : null;
+            NumberedPipe out = options.stdout() == Stdio.PIPE ? open(childEnds, ourEnds, false) : null;
+            NumberedPipe err = options.stderr() == Stdio.PIPE ? open(childEnds, ourEnds, false) : null;
             if (in != null) {
-                builder.redirectInput(ProcessBuilder.Redirect.from(devFd(in.source())));
+                builder.redirectInput(ProcessBuilder.Redirect.from(devFd(in.sourceFd())));
             }
             if (out != null) {
-                builder.redirectOutput(ProcessBuilder.Redirect.to(devFd(out.sink())));
+                builder.redirectOutput(ProcessBuilder.Redirect.to(devFd(out.sinkFd())));
             }
             if (err != null) {
-                builder.redirectError(ProcessBuilder.Redirect.to(devFd(err.sink())));
+                builder.redirectError(ProcessBuilder.Redirect.to(devFd(err.sinkFd())));
             }
             Process process = builder.start();
             ourEnds.clear();
-            return new Started(process, in == null ? null : in.sink(),
-                    out == null ? null : out.source(), err == null ? null : err.source());
+            return new Started(process, in == null ? null : in.pipe().sink(),
+                    out == null ? null : out.pipe().source(), err == null ? null : err.pipe().source());
         } finally {
             closeAll(childEnds);   // the child has its own descriptors now: EOF comes when it closes them
             closeAll(ourEnds);     // only when starting failed
         }
     }
 
-    private static Pipe open(List<Closeable> childEnds, List<Closeable> ourEnds, boolean childReads) throws IOException {
-        Pipe pipe = Pipe.open();
+    private static NumberedPipe open(List<Closeable> childEnds, List<Closeable> ourEnds, boolean childReads)
+            throws IOException {
+        NumberedPipe numbered;
+        if (PipeFds.unavailableReason() == null) {
+            Pipe pipe = Pipe.open();
+            numbered = new NumberedPipe(pipe, PipeFds.fdOf(pipe.source()), PipeFds.fdOf(pipe.sink()));
+        } else {
+            numbered = ProcPipeFds.open();
+        }
+        Pipe pipe = numbered.pipe();
         childEnds.add(childReads ? pipe.source() : pipe.sink());
         ourEnds.add(childReads ? pipe.sink() : pipe.source());
-        return pipe;
+        return numbered;
     }
 
-    private static File devFd(java.nio.channels.Channel channel) {
-        return new File("/dev/fd/" + PipeFds.fdOf(channel));
+    private static File devFd(int fd) {
+        return new File("/dev/fd/" + fd);
     }
 
     private static void closeAll(List<Closeable> closeables) {

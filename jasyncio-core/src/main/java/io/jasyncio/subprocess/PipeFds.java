@@ -9,8 +9,8 @@ import java.nio.channels.Channel;
  * The number of the file descriptor behind a JDK pipe channel, which the JDK keeps behind
  * {@code sun.nio.ch.SelChImpl#getFDVal()}: readable only when java.base exports
  * {@code sun.nio.ch} to us ({@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED}, which the
- * epoll loop needs anyway). Without it {@link #unavailableReason()} says why, and children's
- * pipes are pumped by threads instead (see {@link ChildPipes}).
+ * epoll loop needs anyway). Without it {@link #unavailableReason()} says why, and the numbers
+ * are looked for in {@code /proc/self/fd} instead ({@link ProcPipeFds}; see {@link ChildPipes}).
  */
 final class PipeFds {
     private static final MethodHandle GET_FD_VAL;

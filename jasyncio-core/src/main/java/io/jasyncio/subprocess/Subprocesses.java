@@ -56,7 +56,8 @@ public final class Subprocesses {
      * How children's pipes reach the loop here: {@code "direct"} (the child writes into the pipe
      * the loop watches) or {@code "pumped"} (a virtual thread per pipe copies between the JDK's
      * pipe and the one the loop watches), as chosen when {@code -Djasyncio.subprocess.pipes} does
-     * not force one: direct where the JDK lets us read a pipe channel's fd number.
+     * not force one: direct where we can learn a pipe's fd numbers (from the JDK, or else from
+     * {@code /proc/self/fd}).
      */
     public static String defaultPipeWiring() {
         return ChildPipes.directPossible() == null ? "direct" : "pumped";

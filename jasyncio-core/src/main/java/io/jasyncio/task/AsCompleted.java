@@ -26,13 +26,25 @@ import java.util.function.Consumer;
  * i-th future handed out takes the outcome of the i-th completion (result, exception, or
  * cancellation). When the timeout passes, every slot not yet filled fails with
  * {@link TimeoutException}; the inputs themselves are not cancelled. Duplicates count once.
+ *
+ * <p>Or asyncio 3.13's asynchronous iteration ({@code async for f in as_completed(...)}), which
+ * hands out the inputs themselves, each once it is done:
+ *
+ * <pre>{@code
+ * AsCompleted<String> done = asCompleted(tasks, 5.0);
+ * while (done.hasNext()) {
+ *     Future<? extends String> task = done.nextDone();   // one of the tasks given, finished
+ * }
+ * }</pre>
+ *
+ * Both forms take from the same completions, so they can be mixed.
  */
 public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Future<T>> {
     private final EventLoop loop;
     private final Set<Future<? extends T>> todo;
     private final int total;
     private final ArrayDeque<Future<? extends T>> completed = new ArrayDeque<>(); // finished, not yet handed over
-    private final ArrayDeque<Future<T>> waitingSlots = new ArrayDeque<>();       // handed out, not yet filled
+    private final ArrayDeque<Waiting<T>> waitingSlots = new ArrayDeque<>();      // handed out, not yet filled
     private final Consumer<Future<?>> onCompletion = this::onCompletion;
     private TimerHandle timer;
     private boolean timedOut;
@@ -89,9 +101,29 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
         } else if (timedOut) {
             slot.setException(new TimeoutException());
         } else {
-            waitingSlots.add(slot);
+            waitingSlots.add(new Waiting<>(slot, null));
         }
         return slot;
+    }
+
+    /**
+     * Coroutine: the next input to finish, the very task or future given (asyncio 3.13's
+     * {@code __anext__}); throws {@link TimeoutException} once the timeout passed first.
+     */
+    public Future<? extends T> nextDone() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("asCompleted: all " + total + " futures were handed out");
+        }
+        handedOut++;
+        if (!completed.isEmpty()) {
+            return completed.poll();
+        }
+        if (timedOut) {
+            throw new TimeoutException();
+        }
+        Future<Future<? extends T>> original = loop.createFuture();
+        waitingSlots.add(new Waiting<>(null, original));
+        return Tasks.await(original);
     }
 
     @SuppressWarnings("unchecked") // only our own inputs, all Future<? extends T>, call back here
@@ -100,12 +132,12 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
         if (!todo.remove(f)) {
             return; // the timeout came first
         }
-        Future<T> slot = waitingSlots.poll();
+        Waiting<T> slot = waitingSlots.poll();
         while (slot != null && slot.isDone()) { // its awaiter was cancelled: the next one gets f
             slot = waitingSlots.poll();
         }
         if (slot != null) {
-            fill(slot, f);
+            slot.fill(f);
         } else {
             completed.add(f);
         }
@@ -120,9 +152,31 @@ public final class AsCompleted<T> implements Iterable<Future<T>>, Iterator<Futur
             f.removeDoneCallback(onCompletion);
         }
         todo.clear();
-        Future<T> slot;
+        Waiting<T> slot;
         while ((slot = waitingSlots.poll()) != null) {
-            slot.setException(new TimeoutException());
+            slot.timeOut();
+        }
+    }
+
+    /**
+     * One wait handed out: a stand-in that takes the next completion's outcome ({@link #next()}),
+     * or a future of the finished input itself ({@link #nextDone()}); exactly one is set.
+     */
+    private record Waiting<T>(Future<T> standIn, Future<Future<? extends T>> original) {
+        boolean isDone() {
+            return standIn != null ? standIn.isDone() : original.isDone();
+        }
+
+        void fill(Future<? extends T> done) {
+            if (standIn != null) {
+                AsCompleted.fill(standIn, done);
+            } else {
+                original.setResult(done);
+            }
+        }
+
+        void timeOut() {
+            (standIn != null ? standIn : original).setException(new TimeoutException());
         }
     }
 

@@ -29,7 +29,16 @@ import io.jasyncio.util.Throwables;
  * {@code CancelledError}, which is how nested timeouts each convert only their own.
  */
 public final class Timeout {
-    private enum State { CREATED, ENTERED, EXPIRING, EXPIRED, EXITED }
+    /** asyncio's {@code _State}, with its values: the words its messages and repr use. */
+    private enum State {
+        CREATED("created"), ENTERED("active"), EXPIRING("expiring"), EXPIRED("expired"), EXITED("finished");
+
+        final String value;
+
+        State(String value) {
+            this.value = value;
+        }
+    }
 
     /** A body that receives its timeout, to read or move the deadline. */
     @FunctionalInterface
@@ -80,7 +89,7 @@ public final class Timeout {
     public void reschedule(Double when) {
         if (state != State.ENTERED) {
             throw new IllegalStateException(state == State.CREATED ? "Timeout has not been entered"
-                    : "Cannot change state of " + state.name().toLowerCase() + " Timeout");
+                    : "Cannot change state of " + state.value + " Timeout");
         }
         this.when = when;
         if (handle != null) {
@@ -167,8 +176,10 @@ public final class Timeout {
         handle = null;
     }
 
+    /** asyncio's repr: the deadline (rounded to the millisecond) only while the block runs. */
     @Override
     public String toString() {
-        return "<Timeout [" + state.name().toLowerCase() + "]" + (when != null ? " when=" + when : "") + ">";
+        String info = state != State.ENTERED ? "" : " when=" + (when == null ? "None" : Math.round(when * 1000) / 1000.0);
+        return "<Timeout [" + state.value + "]" + info + ">";
     }
 }

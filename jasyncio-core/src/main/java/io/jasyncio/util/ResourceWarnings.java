@@ -43,6 +43,18 @@ public final class ResourceWarnings {
         return tracker;
     }
 
+    /**
+     * Reports "unclosed {@code description}", with where it was created when that was captured
+     * (null otherwise): for a release action that decides itself whether to warn.
+     */
+    public static void warn(String description, StackTraceElement[] creationStack) {
+        String message = "unclosed " + description;
+        if (creationStack != null && creationStack.length > 0) {
+            message += "\n" + CreationStack.format(creationStack);
+        }
+        LOG.log(System.Logger.Level.WARNING, message);
+    }
+
     /** The report-in-waiting of one resource. Never holds the resource itself. */
     public static final class Tracker implements Runnable {
         private final String description;
@@ -73,11 +85,7 @@ public final class ResourceWarnings {
             closed = true;
             try {
                 if (description != null) {
-                    String message = "unclosed " + description;
-                    if (creationStack != null && creationStack.length > 0) {
-                        message += "\n" + CreationStack.format(creationStack);
-                    }
-                    LOG.log(System.Logger.Level.WARNING, message);
+                    warn(description, creationStack);
                 }
             } finally {
                 if (release != null) {

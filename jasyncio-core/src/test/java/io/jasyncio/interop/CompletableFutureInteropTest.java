@@ -111,7 +111,9 @@ class CompletableFutureInteropTest {
             }, lt.loop);
             assertTrue(sleeping.await(10, TimeUnit.SECONDS));
             assertTrue(f.cancel(true));
-            assertTrue(cleanedUp.get(10, TimeUnit.SECONDS), "the cancellation landed on the loop thread");
+            awaitLoopTurns(lt.loop, 3); // the cancel, the task's step it queues, and one more
+            assertTrue(cleanedUp.isDone(), "cancelling the Java future did not cancel the task");
+            assertTrue(cleanedUp.get(), "the cancellation landed on the loop thread");
         }
     }
 
@@ -333,7 +335,9 @@ class CompletableFutureInteropTest {
                 view2.complete(f.toCompletableFuture());
             });
             assertTrue(view2.get(10, TimeUnit.SECONDS).cancel(false));
-            assertTrue(cancelledOnLoop.get(10, TimeUnit.SECONDS));
+            awaitLoopTurns(lt.loop, 2); // the cancel, then its done-callback
+            assertTrue(cancelledOnLoop.isDone(), "cancelling the Java view did not cancel the loop's future");
+            assertTrue(cancelledOnLoop.get());
             assertTrue(made2.get().isCancelled());
         }
     }
@@ -356,6 +360,25 @@ class CompletableFutureInteropTest {
             latch.await(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Blocks until {@code loop} ran everything submitted to it before this call and then
+     * {@code turns} - 1 more rounds of callbacks (each callSoon'd by the one before): what was
+     * queued meanwhile has run, so an assertion can follow at once, without a timeout to wait out.
+     */
+    private static void awaitLoopTurns(EventLoop loop, int turns) throws Exception {
+        CompletableFuture<Void> ran = new CompletableFuture<>();
+        loop.callSoonThreadsafe(() -> nextTurn(loop, turns - 1, ran));
+        ran.get(10, TimeUnit.SECONDS);
+    }
+
+    private static void nextTurn(EventLoop loop, int left, CompletableFuture<Void> ran) {
+        if (left == 0) {
+            ran.complete(null);
+        } else {
+            loop.callSoon(() -> nextTurn(loop, left - 1, ran));
         }
     }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -27,7 +28,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Running out of file descriptors, for real: an echo server in a child JVM under
  * {@code ulimit -n 256}, which has logged nothing yet, gets several hundred connections and must
  * survive them as asyncio does: report the failed accept, stop accepting for a second, try
- * again, and serve normally once the connections are gone.
+ * again, and serve normally once the connections are gone. Every report goes through the logger
+ * as an ordinary report, the first as much as one after a second exhaustion: a report must
+ * not need a file opened at report time (a log formatter's time zone data, say), or one
+ * failure to open it would break logging for the life of the process.
  */
 @Timeout(90)
 @EveryLoop
@@ -36,6 +40,10 @@ class FdExhaustionTest {
     private static final int FD_LIMIT = 256;
     private static final int CONNECTIONS = 400;
     private static final String REPORT = "out of system resource";
+    /** How the child's logger (java.util.logging's console handler) prints the loop's report. */
+    private static final String LOGGED_REPORT = "SEVERE: socket.accept() out of system resource";
+    /** What the loop writes when its report could not be logged. */
+    private static final String REPORT_FAILED = "Exception in default exception handler";
     /** Linux's USER_HZ: the unit of the CPU times in /proc/PID/stat. */
     private static final double TICKS_PER_SECOND = 100;
 
@@ -72,6 +80,19 @@ class FdExhaustionTest {
             held.clear();
             assertEchoesWithin(port, 10_000, stderr);
             assertTrue(child.isAlive(), "the server died:\n" + tail(stderr));
+
+            int loggedAfterRecovery = count(stderr, LOGGED_REPORT);
+            for (int i = 0; i < CONNECTIONS; i++) { // the second exhaustion
+                Socket s = new Socket();
+                s.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+                held.add(s);
+            }
+            awaitReports(stderr, reports(stderr) + 1, child);
+            Thread.sleep(500); // past the report's own work
+            assertTrue(count(stderr, LOGGED_REPORT) > loggedAfterRecovery,
+                    "the second exhaustion was not logged as an ordinary report:\n" + tail(stderr));
+            assertEquals(0, count(stderr, REPORT_FAILED), "a report could not be logged:\n" + tail(stderr));
+            assertEquals(reports(stderr), count(stderr, LOGGED_REPORT), "every report is an ordinary one:\n" + tail(stderr));
         } finally {
             for (Socket s : held) {
                 s.close();
@@ -117,9 +138,13 @@ class FdExhaustionTest {
     }
 
     private static int reports(Path stderr) throws IOException {
+        return count(stderr, REPORT);
+    }
+
+    private static int count(Path stderr, String what) throws IOException {
         String text = Files.readString(stderr, StandardCharsets.ISO_8859_1);
         int n = 0;
-        for (int i = text.indexOf(REPORT); i >= 0; i = text.indexOf(REPORT, i + 1)) {
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
             n++;
         }
         return n;

@@ -1,5 +1,6 @@
 package io.jasyncio.net;
 
+import io.jasyncio.debug.LogCapture;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Runner;
@@ -135,9 +136,10 @@ class UnclosedTransportTest {
             return runner.run(() -> {
                 EventLoop loop = getRunningLoop();
                 Future<Void> allAccepted = loop.createFuture();
-                int[] accepted = {0};
+                List<StreamWriter> accepted = new ArrayList<>(); // until the peak is counted
                 Server server = Streams.startServer(loop, (reader, writer) -> { // returns without closing
-                    if (++accepted[0] == n) {
+                    accepted.add(writer);
+                    if (accepted.size() == n) {
                         allAccepted.setResult(null);
                     }
                 }, "127.0.0.1", 0, ServerOptions.defaults().withBacklog(n), StreamReader.DEFAULT_LIMIT);
@@ -146,6 +148,7 @@ class UnclosedTransportTest {
                 }
                 waitFor(allAccepted, 30.0);
                 int peak = OpenFds.count();
+                accepted.clear();
                 server.close(); // stops listening; the connections are left to the collector
                 return peak;
             });
@@ -188,6 +191,63 @@ class UnclosedTransportTest {
             waitFor(createTask(server::waitClosed), 10.0);
             return null;
         });
+    }
+
+    /**
+     * Stream connections dropped while the loop still watches them (asyncio 3.11.7+): the
+     * server's handler reads one byte and returns without closing its writer; each client writes
+     * one byte and drops its StreamConnection. Both ends are still read by the loop, yet both are
+     * closed once collected, each with an "unclosed &lt;StreamWriter ...&gt;" warning.
+     */
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void droppedStreamConnectionsTheLoopStillWatchesAreClosed(String loopName) {
+        int n = 500;
+        try (LogCapture warnings = new LogCapture("io.jasyncio.resources")) {
+            NetTesting.run(loopName, 50, () -> {
+                EventLoop loop = getRunningLoop();
+                int[] handled = {0};
+                Future<Void> allHandled = loop.createFuture();
+                Server server = Streams.startServer(loop, (reader, writer) -> {
+                    reader.read(1);
+                    if (++handled[0] == n) {
+                        allHandled.setResult(null);
+                    }
+                }, "127.0.0.1", 0, ServerOptions.defaults().withBacklog(n), StreamReader.DEFAULT_LIMIT);
+                int baseline = OpenFds.count();
+                dropStreamClients(loop, NetTesting.port(server), n);
+                waitFor(allHandled, 30.0);
+                int peak = OpenFds.count();
+                assertTrue(peak >= baseline + 2 * n - SLACK, "both ends were open: " + peak + " vs " + baseline);
+                server.close();
+                Task<Void> connectionsEnded = createTask(() -> {
+                    server.waitClosed();
+                    return null;
+                });
+                for (int round = 0; round < 100 && !connectionsEnded.isDone(); round++) {
+                    System.gc();
+                    sleep(0.05); // the loop runs the closes the collection scheduled
+                }
+                int open = OpenFds.count();
+                assertTrue(connectionsEnded.isDone(), "the server still has connections after GCs; "
+                        + open + " descriptors open, " + baseline + " before, " + peak + " with the connections");
+                assertTrue(open <= baseline + SLACK, open + " descriptors open after GCs, " + baseline + " before, "
+                        + peak + " with the connections");
+                // The first end of each pair to close can only be closed by its writer's collection; the
+                // other may follow (it reads EOF, is no longer watched, and is collected with its protocol).
+                int unclosedWriters = warnings.containing("unclosed <StreamWriter transport=").size();
+                assertTrue(unclosedWriters >= n, unclosedWriters + " writers warned, for " + n + " connections");
+                return null;
+            });
+        }
+    }
+
+    /** Connects {@code n} stream clients that each write one byte, keeping none of them. */
+    private static void dropStreamClients(EventLoop loop, int port, int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            Streams.openConnection(loop, "127.0.0.1", port, ConnectOptions.defaults(), StreamReader.DEFAULT_LIMIT)
+                    .writer().write(new byte[] {1});
+        }
     }
 
     /** GCs until at most {@code limit} descriptors are open (or 10 s pass); returns the count. */

@@ -18,12 +18,55 @@ import static io.jasyncio.task.VirtualTime.run;
 import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(10)
 @EveryLoop
 @EveryEngine
 class AsCompletedTest {
+
+    /** asyncio 3.13's async iteration: the tasks themselves, each once done, in completion order. */
+    @Test
+    void asynchronousIterationYieldsTheOriginalTasksInCompletionOrder() {
+        run(() -> {
+            Task<String> slow = createTask(() -> sleep(0.06, "slow"));
+            Task<String> fast = createTask(() -> sleep(0.0, "fast"));
+            Task<String> mid = createTask(() -> sleep(0.03, "mid"));
+            AsCompleted<String> done = asCompleted(List.of(slow, fast, mid));
+            List<Future<? extends String>> seen = new ArrayList<>();
+            while (done.hasNext()) {
+                Future<? extends String> next = done.nextDone();
+                assertTrue(next.isDone(), "handed out once done: " + next);
+                seen.add(next);
+            }
+            assertEquals(3, seen.size());
+            assertSame(fast, seen.get(0));
+            assertSame(mid, seen.get(1));
+            assertSame(slow, seen.get(2));
+            assertThrows(NoSuchElementException.class, done::nextDone);
+            return null;
+        });
+    }
+
+    /** Past the timeout, async iteration raises TimeoutError for what is left; both forms share one order. */
+    @Test
+    void asynchronousIterationTimesOutAndMixesWithThePlainForm() {
+        run(() -> {
+            Task<String> fast = createTask(() -> sleep(0.0, "fast"));
+            Task<String> mid = createTask(() -> sleep(0.02, "mid"));
+            Task<String> never = createTask(() -> sleep(10, "never"));
+            AsCompleted<String> done = asCompleted(List.of(never, mid, fast), 0.05);
+            assertSame(fast, done.nextDone());
+            assertEquals("mid", await(done.next()));
+            assertThrows(TimeoutException.class, done::nextDone);
+            assertFalse(done.hasNext());
+            assertFalse(never.isDone(), "the inputs are not cancelled");
+            never.cancel();
+            return null;
+        });
+    }
 
     @Test
     void resultsArriveInCompletionOrder() {

@@ -12,6 +12,7 @@ import java.util.List;
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
 import static io.jasyncio.Asyncio.currentTask;
+import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.task.VirtualTime.run;
 import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,6 +53,54 @@ class TaskGroupTest {
         assertEquals(List.of(boom), group.exceptions());
         assertEquals("unhandled errors in a TaskGroup", group.message());
         assertEquals("unhandled errors in a TaskGroup (1 sub-exception)", group.getMessage());
+    }
+
+    /**
+     * A child that fails while a sibling sleeps (plain, not eager, tasks) cancels the sibling
+     * there and then, before it cancels the body, whether the body still runs or already waits
+     * at the end of the block.
+     */
+    @Test
+    void aFailingChildCancelsItsSleepingSiblingAtOnce() {
+        for (boolean bodyWaits : new boolean[] {true, false}) {
+            IllegalStateException boom = new IllegalStateException("child failed");
+            List<String> seen = new ArrayList<>();
+            List<Task<?>> siblings = new ArrayList<>();
+            ExceptionGroup group = run(() -> {
+                double start = getRunningLoop().time();
+                ExceptionGroup g = assertThrows(ExceptionGroup.class, () -> TaskGroup.run(tg -> {
+                    siblings.add(tg.createTask(() -> {
+                        try {
+                            sleep(10);
+                            seen.add("sibling slept on");
+                        } catch (CancelledError e) {
+                            seen.add("sibling cancelled at " + Math.round((getRunningLoop().time() - start) * 100) / 100.0);
+                            throw e;
+                        }
+                        return null;
+                    }));
+                    tg.createTask(() -> {
+                        sleep(0.01);
+                        throw boom;
+                    });
+                    if (bodyWaits) {
+                        try {
+                            sleep(10);
+                        } catch (CancelledError e) {
+                            seen.add("body cancelled");
+                            throw e;
+                        }
+                    }
+                }));
+                assertEquals(0.01, getRunningLoop().time() - start, 1e-6, "the block ended when the child failed");
+                return g;
+            });
+            // asyncio's _on_task_done cancels the siblings first, then the parent: the sibling hears it first
+            assertEquals(bodyWaits ? List.of("sibling cancelled at 0.01", "body cancelled") : List.of("sibling cancelled at 0.01"),
+                    seen, "body waits: " + bodyWaits);
+            assertTrue(siblings.getFirst().isCancelled());
+            assertEquals(List.of(boom), group.exceptions(), "the sibling was cancelled, not failed");
+        }
     }
 
     @Test

@@ -113,6 +113,25 @@ class TimeoutTest {
         });
     }
 
+    /** asyncio's words name the state's value: "finished" after a normal exit, "expired" after an expiry. */
+    @Test
+    void reschedulingAnExitedTimeoutSaysWhichStateItIsIn() {
+        run(() -> {
+            Timeout finished = timeout(1);
+            finished.run(() -> sleep(0));
+            assertEquals("Cannot change state of finished Timeout",
+                    assertThrows(IllegalStateException.class, () -> finished.reschedule(null)).getMessage());
+            assertEquals("<Timeout [finished]>", finished.toString());
+            Timeout expired = timeout(0.01);
+            assertThrows(TimeoutException.class, () -> expired.run(() -> sleep(1)));
+            assertEquals("Cannot change state of expired Timeout",
+                    assertThrows(IllegalStateException.class, () -> expired.reschedule(null)).getMessage());
+            assertEquals("Timeout has not been entered",
+                    assertThrows(IllegalStateException.class, () -> timeout(1).reschedule(null)).getMessage());
+            return null;
+        });
+    }
+
     @Test
     void aTimeoutRunsOnlyOnceAndOnlyInsideATask() {
         run(() -> {

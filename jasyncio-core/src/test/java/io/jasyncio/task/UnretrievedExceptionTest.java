@@ -4,6 +4,8 @@ import io.jasyncio.debug.LogCapture;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -26,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * collected on a running loop, and at the latest when the loop closes (the end of {@code run}).
  * The context is asyncio's (message, exception, future), debug mode or not.
  */
+@EveryLoop
+@EveryEngine
 class UnretrievedExceptionTest {
     private static final int MAX_COLLECTIONS = 100;
 

@@ -1,9 +1,6 @@
-package io.jasyncio.net;
+package io.jasyncio.loop;
 
 import io.jasyncio.Asyncio;
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.Future;
-import io.jasyncio.loop.Signal;
 import io.jasyncio.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
