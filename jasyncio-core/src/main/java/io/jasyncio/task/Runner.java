@@ -61,8 +61,16 @@ public final class Runner implements AutoCloseable {
             throw new IllegalStateException("Asyncio.run() cannot be called from a running event loop");
         }
         EventLoop l = getLoop();
+        boolean onMainThread = SigintCancelsMainTask.isJvmMainThread();
+        if (VirtualLoopThread.wanted(l)) {
+            return VirtualLoopThread.call(() -> runTask(l, main, onMainThread));
+        }
+        return runTask(l, main, onMainThread);
+    }
+
+    private <T> T runTask(EventLoop l, Coroutine<T> main, boolean onMainThread) {
         Task<T> task = Tasks.create(l, main, null, context);
-        SigintCancelsMainTask sigint = SigintCancelsMainTask.installFor(l, task);
+        SigintCancelsMainTask sigint = onMainThread ? SigintCancelsMainTask.installFor(l, task) : null;
         try {
             return l.runUntilComplete(task);
         } catch (CancelledError e) {
@@ -86,6 +94,17 @@ public final class Runner implements AutoCloseable {
         if (loop == null) {
             return;
         }
+        if (VirtualLoopThread.wanted(loop)) {
+            VirtualLoopThread.call(() -> {
+                finishAndClose(loop);
+                return null;
+            });
+        } else {
+            finishAndClose(loop);
+        }
+    }
+
+    private static void finishAndClose(EventLoop loop) {
         try {
             cancelAllTasks(loop);
             shutdownDefaultExecutor(loop);

@@ -1,0 +1,73 @@
+package io.jasyncio.task;
+
+import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.NioEventLoop;
+
+import java.util.function.Supplier;
+
+/**
+ * On the portable engine, {@link Runner} runs its loop on a virtual thread, so that every hand-off
+ * between the loop and a task body is one virtual thread parking and another one, usually queued
+ * on the same carrier, going on: no OS thread is woken. A loop on a platform thread pays two OS
+ * wake-ups per hand-off instead (unparking a virtual thread has to wake a carrier; unparking the
+ * platform thread has to wake it), about 10x the cost (docs/BENCHMARKS.md, "Task engines").
+ *
+ * <p>Strict alternation is unchanged: the loop thread parks while a body runs and a body parks
+ * while the loop runs, so loop callbacks and task code still never overlap. The caller waits
+ * (joins) meanwhile and gets the result or the very exception the run ended with.
+ *
+ * <p>Only for the nio loop: the JDK's selector parks a virtual thread that waits in
+ * {@code select}, where a native backend (epoll, io_uring, through the FFM API) would hold its
+ * carrier for the whole wait. Off with {@code -Djasyncio.threads.virtualLoop=false}; never on the
+ * continuation engine, whose bodies run on the loop's own thread anyway.
+ */
+final class VirtualLoopThread {
+    static final String PROPERTY = "jasyncio.threads.virtualLoop";
+
+    private VirtualLoopThread() {
+    }
+
+    /** Whether a Runner on this thread should run {@code loop} on a virtual thread. */
+    static boolean wanted(EventLoop loop) {
+        return TaskEngine.CHOSEN instanceof ThreadEngine
+                && !Thread.currentThread().isVirtual()
+                && loop instanceof NioEventLoop
+                && !"false".equals(System.getProperty(PROPERTY));
+    }
+
+    /**
+     * Runs {@code work} on a new virtual thread named as the caller, waits for it, and returns its
+     * result or throws what it threw. An interrupt of the waiting caller is passed on to it.
+     */
+    static <T> T call(Supplier<T> work) {
+        Thread caller = Thread.currentThread();
+        Object[] outcome = new Object[2]; // result, or failure in [1]; published by join()
+        Thread loopThread = Thread.ofVirtual().name(caller.getName()).start(() -> {
+            try {
+                outcome[0] = work.get();
+            } catch (Throwable t) {
+                outcome[1] = t;
+            }
+        });
+        boolean interrupted = false;
+        while (true) {
+            try {
+                loopThread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+                loopThread.interrupt();
+            }
+        }
+        if (interrupted) {
+            caller.interrupt();
+        }
+        if (outcome[1] != null) {
+            throw Throwables.sneakyThrow((Throwable) outcome[1]);
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) outcome[0];
+        return result;
+    }
+}
