@@ -25,8 +25,6 @@ import java.lang.management.MemoryMXBean;
  * Run with bench/task-memory.sh. Prints one line: {@code RESULT tasks=N shape=S bytes_per_task=B}.
  */
 public final class SuspendedTaskMemory {
-    private static final ContinuationScope FLOOR_SCOPE = new ContinuationScope("floor");
-
     private SuspendedTaskMemory() {
     }
 
@@ -83,14 +81,19 @@ public final class SuspendedTaskMemory {
         return after - before;
     }
 
-    /** Total heap bytes held by {@code count} bare continuations suspended in their first yield. */
+    /**
+     * Total heap bytes held by {@code count} bare continuations suspended in their first yield.
+     * The continuation API is touched only here (and in {@link FloorScope}), so the other shapes
+     * run on a JVM without the jdk.internal.vm export (the portable engine's).
+     */
     static long measureBareContinuations(int count) {
+        ContinuationScope scope = FloorScope.SCOPE;
         Continuation[] suspended = new Continuation[count];
         long before = heapUsedAfterGc();
         for (int i = 0; i < count; i++) {
             int n = i;
-            suspended[i] = new Continuation(FLOOR_SCOPE, () -> {
-                Continuation.yield(FLOOR_SCOPE);
+            suspended[i] = new Continuation(scope, () -> {
+                Continuation.yield(scope);
                 if (n < 0) {
                     throw new AssertionError(); // keeps n captured, as a task body keeps its state
                 }
@@ -104,6 +107,11 @@ public final class SuspendedTaskMemory {
             }
         }
         return after - before;
+    }
+
+    /** Loaded with the first bare continuation, not with this class. */
+    private static final class FloorScope {
+        static final ContinuationScope SCOPE = new ContinuationScope("floor");
     }
 
     private static long heapUsedAfterGc() {
