@@ -1,8 +1,8 @@
 /**
  * jasyncio: asyncio's event loop in Java. Applications use the exported packages. The others are
  * plumbing behind the {@code io.jasyncio.Asyncio} facade ({@code exec}, {@code interop},
- * {@code internal.task}); {@code io.jasyncio.internal.loop}, what a loop implementation builds on,
- * is exported only to this library's native loops and its JUnit extension.
+ * {@code task.internal}); {@code io.jasyncio.util}, helpers under every layer, is exported only to
+ * this library's JUnit extension.
  */
 @SuppressWarnings("module") // the qualified exports name modules built after this one
 module io.jasyncio.core {
@@ -21,8 +21,8 @@ module io.jasyncio.core {
     exports io.jasyncio.sync;
     exports io.jasyncio.task;
 
-    // What the native loops (a Poller under BaseEventLoop) and @AsyncTest build on.
-    exports io.jasyncio.internal.loop to io.jasyncio.epoll, io.jasyncio.uring, io.jasyncio.junit;
+    // Throwables, for @AsyncTest's rethrow of a test body's own exception.
+    exports io.jasyncio.util to io.jasyncio.junit;
 
     uses io.jasyncio.loop.EventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;

@@ -1,13 +1,12 @@
 /**
  * The epoll loop: {@code -Djasyncio.loop=epoll} picks its provider; nothing here is called by
- * name. Reading a channel's fd needs {@code --add-exports java.base/sun.nio.ch=io.jasyncio.epoll}
- * on the module path (see {@code ChannelFds}).
+ * name. Reading a channel's fd needs
+ * {@code --add-exports java.base/sun.nio.ch=io.jasyncio.nativeio} on the module path (see
+ * {@code ChannelFds} in jasyncio-native).
  */
 module io.jasyncio.epoll {
     requires io.jasyncio.core;
-
-    // ChannelFds, the eventfd wake-up and the Linux check, shared with the io_uring loop
-    exports io.jasyncio.epoll to io.jasyncio.uring;
+    requires io.jasyncio.nativeio;
 
     provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.epoll.EpollEventLoopProvider;
 }

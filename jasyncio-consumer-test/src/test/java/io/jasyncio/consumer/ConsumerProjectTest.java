@@ -34,9 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerProjectTest {
-    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-epoll", "jasyncio-uring", "jasyncio-junit");
+    private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll", "jasyncio-uring",
+            "jasyncio-junit");
     private static final List<String> NOT_PUBLISHED = List.of("jasyncio-lab", "jasyncio-bench", "jasyncio-conformance",
-            "jasyncio-consumer-test");
+            "jasyncio-architecture-test", "jasyncio-consumer-test");
 
     private static Path root;
     private static Path repository;
@@ -193,9 +194,10 @@ class ConsumerProjectTest {
                 }
                 """);
         assertEquals(0, control.exitCode, control.output);
-        // The loop's poller SPI is exported to the native loop modules only; interop not at all.
-        for (String internal : List.of("io.jasyncio.internal.loop.Poller", "io.jasyncio.interop.JavaFutures",
-                "io.jasyncio.internal.task.GatheringFuture")) {
+        // The helpers under every layer are exported to the JUnit extension only; interop and the
+        // task layer's internals not at all.
+        for (String internal : List.of("io.jasyncio.util.Throwables", "io.jasyncio.interop.JavaFutures",
+                "io.jasyncio.task.internal.Wait")) {
             Path dir = work.resolve("internal-type");
             deleteRecursively(dir);
             String simpleName = internal.substring(internal.lastIndexOf('.') + 1);
@@ -218,7 +220,8 @@ class ConsumerProjectTest {
     void onTheModulePathSignalsWorkAndTheNativeLoopsNameTheirModulesFlag() throws Exception {
         Path modular = work.resolve("checks-modular");
         deleteRecursively(modular);
-        String modulePath = installedJar("jasyncio-core") + File.pathSeparator + installedJar("jasyncio-epoll");
+        String modulePath = installedJar("jasyncio-core") + File.pathSeparator + installedJar("jasyncio-native")
+                + File.pathSeparator + installedJar("jasyncio-epoll");
         Result compiled = compileModule(modular, installedJar("jasyncio-core"), "Checks", """
                 package hello;
 
@@ -240,9 +243,9 @@ class ConsumerProjectTest {
                 """);
         assertEquals(0, compiled.exitCode, compiled.output);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String epollFlag = "--add-exports java.base/sun.nio.ch=io.jasyncio.epoll";
+        String epollFlag = "--add-exports java.base/sun.nio.ch=io.jasyncio.nativeio";
         // The provider module is bound through core's "uses": nothing requires it by name.
-        List<String> base = List.of("--enable-native-access=io.jasyncio.epoll", "--module-path",
+        List<String> base = List.of("--enable-native-access=io.jasyncio.nativeio,io.jasyncio.epoll", "--module-path",
                 "out/hello" + File.pathSeparator + modulePath, "-Djasyncio.loop=epoll");
         List<String> withFlag = new ArrayList<>(List.of(java));
         withFlag.addAll(List.of(epollFlag.split(" ")));
@@ -259,12 +262,14 @@ class ConsumerProjectTest {
         assertTrue(refused.exitCode != 0, "without the export the epoll loop cannot run:\n" + refused.output);
         assertTrue(refused.output.contains(epollFlag), "the reason names the module path's flag:\n" + refused.output);
 
-        // io_uring reads fds through the epoll module, so the same flag serves it. Its provider
-        // may find the kernel's io_uring disabled; then it must say so, not fail on a module boundary.
+        // io_uring reads fds through jasyncio-native too, so the same flag serves it, and it runs
+        // without the epoll module. Its provider may find the kernel's io_uring disabled; then it
+        // must say so, not fail on a module boundary.
         List<String> uring = new ArrayList<>(List.of(java));
         uring.addAll(List.of(epollFlag.split(" ")));
-        uring.addAll(List.of("--enable-native-access=io.jasyncio.epoll,io.jasyncio.uring", "--module-path",
-                "out/hello" + File.pathSeparator + modulePath + File.pathSeparator + installedJar("jasyncio-uring"),
+        uring.addAll(List.of("--enable-native-access=io.jasyncio.nativeio,io.jasyncio.uring", "--module-path",
+                "out/hello" + File.pathSeparator + installedJar("jasyncio-core") + File.pathSeparator
+                        + installedJar("jasyncio-native") + File.pathSeparator + installedJar("jasyncio-uring"),
                 "-Djasyncio.loop=io_uring", "-m", "hello/hello.Checks"));
         Result onUring = runProcess(modular, 60, uring.toArray(String[]::new));
         if (onUring.exitCode == 0) {

@@ -5,7 +5,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Coroutine;
-import io.jasyncio.internal.task.GatheringFuture;
+import io.jasyncio.task.GatheringFuture;
 import io.jasyncio.task.Task;
 
 import java.time.Duration;

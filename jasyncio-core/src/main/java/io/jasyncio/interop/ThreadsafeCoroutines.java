@@ -1,6 +1,6 @@
 package io.jasyncio.interop;
 
-import io.jasyncio.internal.loop.CompletableFutureBridge;
+import io.jasyncio.loop.CompletableFutureBridge;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Task;

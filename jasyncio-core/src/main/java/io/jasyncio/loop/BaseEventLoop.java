@@ -1,11 +1,7 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.CreationStack;
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.LoopContract;
-import io.jasyncio.internal.loop.Poller;
-import io.jasyncio.internal.loop.ResourceWarnings;
-import io.jasyncio.internal.loop.SignalHandlers;
+import io.jasyncio.util.CreationStack;
+import io.jasyncio.util.ResourceWarnings;
 import io.jasyncio.context.Context;
 import io.jasyncio.context.CurrentContext;
 

@@ -1,6 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.SignalHandlers;
 import io.jasyncio.context.Context;
 
 import java.nio.channels.SelectableChannel;

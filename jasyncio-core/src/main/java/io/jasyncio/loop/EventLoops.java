@@ -1,6 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.LoopContract;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

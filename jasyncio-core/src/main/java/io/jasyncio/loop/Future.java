@@ -1,9 +1,7 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.CompletableFutureBridge;
-import io.jasyncio.internal.loop.CreationStack;
-import io.jasyncio.internal.loop.LoopContract;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.CreationStack;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.context.Context;
 
 import java.lang.ref.Cleaner;

@@ -1,6 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.LoopContract;
 import io.jasyncio.context.Context;
 
 /**

@@ -1,7 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.Poller;
 import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;

@@ -1,6 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.SignalHandlers;
 
 /**
  * The POSIX signals a loop can handle ({@link EventLoop#addSignalHandler}). SIGQUIT and SIGKILL

@@ -8,7 +8,7 @@ import java.nio.channels.Channel;
 
 /**
  * What happens when a transport is garbage-collected without being closed (the release action
- * of its {@link io.jasyncio.internal.loop.ResourceWarnings} tracker, run on the cleaner's thread), as
+ * of its {@link io.jasyncio.util.ResourceWarnings} tracker, run on the cleaner's thread), as
  * when Python collects a socket: its channel is closed, and its server, if any, counts it gone
  * so that {@link Server#waitClosed()} does not wait for it.
  *

@@ -1,10 +1,10 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.ExceptionGroup;
-import io.jasyncio.internal.task.StaggeredRace;
+import io.jasyncio.task.internal.StaggeredRace;
 
 import java.io.IOException;
 import java.net.Inet4Address;

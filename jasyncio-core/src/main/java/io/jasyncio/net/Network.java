@@ -23,7 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Tasks;
 import io.jasyncio.task.Timeout;

@@ -1,8 +1,8 @@
 package io.jasyncio.net;
 
-import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.util.CreationStack;
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.internal.loop.ResourceWarnings;
+import io.jasyncio.util.ResourceWarnings;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;

@@ -1,10 +1,10 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.CancelledError;
-import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.util.CreationStack;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
-import io.jasyncio.internal.loop.ResourceWarnings;
+import io.jasyncio.util.ResourceWarnings;
 
 import java.io.IOException;
 import java.net.SocketAddress;

@@ -2,7 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

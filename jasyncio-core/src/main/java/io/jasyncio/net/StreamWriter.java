@@ -1,7 +1,7 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Tasks;
 
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.net.StreamReader;
 import io.jasyncio.net.StreamWriter;
-import io.jasyncio.internal.task.GatheringFuture;
+import io.jasyncio.task.GatheringFuture;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 

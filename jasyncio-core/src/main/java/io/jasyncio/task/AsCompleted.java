@@ -1,7 +1,5 @@
 package io.jasyncio.task;
 
-import io.jasyncio.internal.task.CoroutineTasks;
-import io.jasyncio.internal.task.FutureOutcome;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;

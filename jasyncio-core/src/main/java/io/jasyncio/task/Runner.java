@@ -1,6 +1,5 @@
 package io.jasyncio.task;
 
-import io.jasyncio.internal.task.GatheringFuture;
 import io.jasyncio.context.Context;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.DefaultExecutor;

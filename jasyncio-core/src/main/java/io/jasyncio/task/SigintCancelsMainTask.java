@@ -2,7 +2,7 @@ package io.jasyncio.task;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Signal;
-import io.jasyncio.internal.loop.SignalHandlers;
+import io.jasyncio.loop.SignalHandlers;
 
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -3,11 +3,11 @@ package io.jasyncio.task;
 import io.jasyncio.context.Context;
 import io.jasyncio.context.CurrentContext;
 import io.jasyncio.loop.CancelledError;
-import io.jasyncio.internal.loop.CreationStack;
+import io.jasyncio.util.CreationStack;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Handle;
-import io.jasyncio.internal.loop.LoopContract;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.loop.LoopLocal;
 
 import java.lang.ref.Cleaner;

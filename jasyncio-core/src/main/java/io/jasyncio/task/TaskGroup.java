@@ -4,7 +4,7 @@ import io.jasyncio.context.Context;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

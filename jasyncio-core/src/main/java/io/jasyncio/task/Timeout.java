@@ -4,7 +4,7 @@ import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Handle;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 
 /**
  * A deadline around a body, as asyncio's {@code Timeout} ({@code asyncio.timeout()} /

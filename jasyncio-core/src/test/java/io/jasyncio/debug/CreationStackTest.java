@@ -3,7 +3,7 @@ package io.jasyncio.debug;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
-import io.jasyncio.internal.loop.ResourceWarnings;
+import io.jasyncio.util.ResourceWarnings;
 import io.jasyncio.task.Tasks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -25,12 +25,8 @@ class IterationTest {
     private static final long DAY_NANOS = 24L * 3600 * 1_000_000_000L;
     private static final Runnable NOOP = () -> { };
 
-    static List<String> loops() {
-        return EventLoops.availableNames();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aCallbackAddedDuringTheDrainRunsInTheNextIteration(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             IterationRecorder recorder = new IterationRecorder(loop);
@@ -49,7 +45,7 @@ class IterationTest {
 
     /** The same without an observer (the loop's fast path): stop() ends the run before b. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theSnapshotHoldsOnTheUnobservedPath(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             List<String> ran = new ArrayList<>();
@@ -69,7 +65,7 @@ class IterationTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theSelectTimeoutIsZeroNoneOrTheTimeToTheNearestTimer(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             IterationRecorder recorder = new IterationRecorder(loop);
@@ -92,7 +88,7 @@ class IterationTest {
 
     /** callLater(1e10) would sleep for 317 years; asyncio caps one select at a day. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aHugeDelaySelectsForOneDayAtMost(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             IterationRecorder recorder = new IterationRecorder(loop);
@@ -114,7 +110,7 @@ class IterationTest {
      * overflowed would look due, yet a day away to the select). A failure here is a timeout.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     @Timeout(10)
     void aShortTimerBesideAHugeOneFires(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
@@ -131,7 +127,7 @@ class IterationTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void delaysAreChecked(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             IterationRecorder recorder = new IterationRecorder(loop);
@@ -150,7 +146,7 @@ class IterationTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void callLaterWithADurationIsThatManyNanosecondsAway(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             long before = loop.nanoTime();
@@ -164,7 +160,7 @@ class IterationTest {
 
     /** asyncio calls done-callbacks in the order they were added, each soon, in one iteration. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void doneCallbacksRunInTheOrderTheyWereAdded(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             IterationRecorder recorder = new IterationRecorder(loop);
@@ -196,7 +192,7 @@ class IterationTest {
      * due timers are then moved at, instead of the loop reading the clock again.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theClockIsReadOnceAfterTheWait(String loopName) {
         try (EventLoop loop = EventLoops.newEventLoop(loopName)) {
             CountingClock clock = new CountingClock();

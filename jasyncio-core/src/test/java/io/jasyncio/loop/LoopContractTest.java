@@ -1,6 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.LoopContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +60,7 @@ class LoopContractTest {
             thread.setContextClassLoader(withProvider); // ServiceLoader.load looks here
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> EventLoops.newEventLoop("no-contract"));
-            assertTrue(e.getMessage().contains("does not implement io.jasyncio.internal.loop.LoopContract"), e.getMessage());
+            assertTrue(e.getMessage().contains("does not implement io.jasyncio.loop.LoopContract"), e.getMessage());
             assertTrue(e.getMessage().contains("<a loop of its own>"), e.getMessage());
         } finally {
             thread.setContextClassLoader(previous);

@@ -1,6 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.Poller;
 
 import java.io.IOException;
 

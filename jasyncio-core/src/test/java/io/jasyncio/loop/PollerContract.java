@@ -1,7 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.Poller;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.LoopsUnderTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,13 +39,9 @@ class BufferedDataAtCloseTest {
     @TempDir
     static Path dir;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** Every loop, over TCP and over a Unix domain socket. */
     static Stream<Arguments> loopsAndSockets() {
-        return NetTesting.loops().stream().flatMap(loop -> Stream.of(Arguments.of(loop, "tcp"), Arguments.of(loop, "unix")));
+        return LoopsUnderTest.names().stream().flatMap(loop -> Stream.of(Arguments.of(loop, "tcp"), Arguments.of(loop, "unix")));
     }
 
     /** A server whose one connection reads nothing until resumed; returns it with the client's. */
@@ -116,7 +113,7 @@ class BufferedDataAtCloseTest {
 
     /** Through the streams API, as a user writes it: 32 MiB, writeEof, then the answer (asyncio: every byte, then EOF). */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void streamWriterWriteEofDeliversThirtyTwoMebibytes(String loopName) {
         int total = 32 << 20;
         NetTesting.run(loopName, 50, () -> {

@@ -41,10 +41,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class CompletableFutureInteropTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** A loop running forever on its own thread; close() stops it from outside and closes it. */
     static final class LoopThread implements AutoCloseable {
         final EventLoop loop;
@@ -71,7 +67,7 @@ class CompletableFutureInteropTest {
     // ---- runCoroutineThreadsafe: a thread hands the loop a coroutine -------------------------
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void runCoroutineThreadsafeCompletesWithTheResultOrTheVeryException(String loopName) throws Exception {
         try (LoopThread lt = new LoopThread(loopName)) {
             AtomicReference<Thread> ranOn = new AtomicReference<>();
@@ -94,7 +90,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void cancellingTheJavaFutureCancelsTheTaskAtItsAwait(String loopName) throws Exception {
         try (LoopThread lt = new LoopThread(loopName)) {
             CountDownLatch sleeping = new CountDownLatch(1);
@@ -115,7 +111,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aTaskCancelledOnTheLoopCancelsTheJavaFuture(String loopName) throws Exception {
         try (LoopThread lt = new LoopThread(loopName)) {
             CompletableFuture<Void> f = runCoroutineThreadsafe(() -> {
@@ -129,7 +125,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aFutureCancelledBeforeTheLoopGetsToItNeverRunsTheBody(String loopName) throws Exception {
         try (LoopThread lt = new LoopThread(loopName)) {
             CountDownLatch hold = new CountDownLatch(1);
@@ -144,7 +140,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void manyThreadsSubmitAtOnceAndEveryBodyRunsOnTheLoopThread(String loopName) throws Exception {
         int threads = 8;
         int each = 250;
@@ -187,7 +183,7 @@ class CompletableFutureInteropTest {
     // ---- await(CompletionStage), wrapFuture: a task waits on Java's futures -------------------
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aTaskAwaitsACompletableFutureAndResumesOnTheLoopThread(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             Thread loopThread = Thread.currentThread();
@@ -213,7 +209,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void cancellingTheAwaitingTaskCancelsTheCompletableFuture(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             CompletableFuture<String> never = new CompletableFuture<>();
@@ -227,7 +223,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void wrapFutureFollowsAPlainJavaFutureAndCancelsIt(String loopName) throws Exception {
         try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
             NetTesting.run(loopName, 20, () -> {
@@ -263,7 +259,7 @@ class CompletableFutureInteropTest {
 
     /** 400 futures completed by 8 threads at the same moment: every await resumes on the loop thread. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void completionsFromManyThreadsAtOnceAllLandOnTheLoopThread(String loopName) throws Exception {
         int threads = 8;
         int count = 400;
@@ -308,7 +304,7 @@ class CompletableFutureInteropTest {
     // ---- Future.toCompletableFuture: a loop result handed to Java code -----------------------
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void toCompletableFutureCarriesTheOutcomeOutAndTheCancellationIn(String loopName) throws Exception {
         try (LoopThread lt = new LoopThread(loopName)) {
             CompletableFuture<Future<String>> made = new CompletableFuture<>();
@@ -338,7 +334,7 @@ class CompletableFutureInteropTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void runCoroutineThreadsafeOnAClosedLoopFailsAtOnce(String loopName) {
         EventLoop loop = EventLoops.newEventLoop(loopName);
         loop.close();

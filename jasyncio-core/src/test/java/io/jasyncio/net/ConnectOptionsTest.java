@@ -31,10 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class ConnectOptionsTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /**
      * A listening socket that never accepts, its accept queue filled: Linux then drops further
      * SYNs, so a connect to it neither succeeds nor fails (until SYN retries give up, minutes later).
@@ -72,7 +68,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void happyEyeballsConnectsToTheSecondAddressAfterTheDelayWhenTheFirstNeverAnswers(String loopName) throws Exception {
         try (Unanswering silent = new Unanswering()) {
             againstEchoServer(loopName, (loop, live) -> {
@@ -89,7 +85,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aRefusedFirstAddressStartsTheNextAtOnce(String loopName) {
         againstEchoServer(loopName, (loop, live) -> {
             double start = loop.time();
@@ -101,7 +97,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void withoutHappyEyeballsTheOverallTimeoutEndsAHungAttempt(String loopName) throws Exception {
         try (Unanswering silent = new Unanswering()) {
             NetTesting.run(loopName, 20, () -> {
@@ -115,7 +111,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void everyAddressFailingReportsThemAll(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -142,7 +138,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theLocalAddressIsBoundBeforeConnecting(String loopName) {
         againstEchoServer(loopName, (loop, live) -> {
             var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),
@@ -155,7 +151,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void streamsConnectWithTheSameOptions(String loopName) {
         againstEchoServer(loopName, (loop, live) -> {
             StreamConnection c = Streams.openConnection(loop, "127.0.0.1", live.getPort(),
@@ -168,7 +164,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void streamsTakeNullOptionsAsAPlainConnectionWithoutACast(String loopName) {
         againstEchoServer(loopName, (loop, live) -> {
             StreamConnection c = Streams.openConnection(loop, "127.0.0.1", live.getPort(), null, 16);
@@ -184,7 +180,7 @@ class ConnectOptionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void networkTakesNullOptionsAsAPlainConnectionWithoutACast(String loopName) {
         againstEchoServer(loopName, (loop, live) -> {
             var c = Network.createConnection(loop, () -> new NetTesting.RecordingProtocol(loop, false),

@@ -11,7 +11,6 @@ import java.net.ConnectException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -26,10 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
 class ConnectionFailureTest {
-
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
 
     /** Resets the connection (RST, SO_LINGER 0) as soon as the first bytes arrive. */
     static final class Resetter implements Protocol {
@@ -52,7 +47,7 @@ class ConnectionFailureTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void peerResetMidWriteEndsThatConnectionWithTheRealCause(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -79,7 +74,7 @@ class ConnectionFailureTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aFailingProtocolCallbackEndsOnlyItsConnection(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -131,7 +126,7 @@ class ConnectionFailureTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void connectingToAClosedPortFails(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

@@ -27,13 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 @Timeout(30)
 class ConnectionResetTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** The low-level read, sockRecv, raises the same type for a reset. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void sockRecvRaisesConnectionResetOnAReset(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -60,7 +56,7 @@ class ConnectionResetTest {
      * transport it was given, though the connection is already lost.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aResetIsAConnectionResetAndItsFailedHandlerIsReportedWithItsTransport(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

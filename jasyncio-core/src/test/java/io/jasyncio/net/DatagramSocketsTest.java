@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -24,10 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 @Timeout(20)
 class DatagramSocketsTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     private static DatagramChannel bound() throws java.io.IOException {
         DatagramChannel c = DatagramChannel.open(StandardProtocolFamily.INET);
         c.configureBlocking(false);
@@ -36,7 +31,7 @@ class DatagramSocketsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aWaitingReceiverGetsEachDatagramWithItsSender(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             EventLoop loop = getRunningLoop();

@@ -3,6 +3,7 @@ package io.jasyncio.net;
 import io.jasyncio.group.EventLoopGroup;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.LoopsUnderTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,12 +41,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class EventLoopGroupTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void eachLoopRunsOnItsOwnThreadAndNextGoesRoundRobin(String loopName) throws Exception {
         try (EventLoopGroup group = new EventLoopGroup(3, loopName)) {
             assertEquals(3, group.size());
@@ -63,7 +60,7 @@ class EventLoopGroupTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void shutdownWaitsForTheQuietPeriodThenCancelsWhatIsLeftAndRefusesNewWork(String loopName) throws Exception {
         EventLoopGroup group = new EventLoopGroup(2, loopName);
         CompletableFuture<String> cleanup = new CompletableFuture<>();
@@ -101,7 +98,7 @@ class EventLoopGroupTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theTimeoutEndsAShutdownThatATaskWouldHoldUp(String loopName) throws Exception {
         EventLoopGroup group = new EventLoopGroup(1, loopName);
         CompletableFuture<Void> stubborn = new CompletableFuture<>();
@@ -124,7 +121,7 @@ class EventLoopGroupTest {
 
     static List<Object[]> loopsAndModes() {
         List<Object[]> out = new ArrayList<>();
-        for (String loop : loops()) {
+        for (String loop : LoopsUnderTest.names()) {
             out.add(new Object[] {loop, GroupServer.Mode.ACCEPTOR});
             if (GroupServer.reusePortAvailable()) {
                 out.add(new Object[] {loop, GroupServer.Mode.REUSE_PORT});
@@ -219,7 +216,7 @@ class EventLoopGroupTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aStreamsHandlerRunsAsATaskOnItsConnectionsLoop(String loopName) throws Exception {
         try (EventLoopGroup group = new EventLoopGroup(2, loopName)) {
             Set<String> handlerThreads = ConcurrentHashMap.newKeySet();

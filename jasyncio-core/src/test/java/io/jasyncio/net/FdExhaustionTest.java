@@ -35,12 +35,8 @@ class FdExhaustionTest {
     /** Linux's USER_HZ: the unit of the CPU times in /proc/PID/stat. */
     private static final double TICKS_PER_SECOND = 100;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void outOfDescriptorsPausesAcceptingThenServesAgain(String loopName) throws Exception {
         Path stderr = Files.createTempFile("fd-exhaustion-", ".err");
         Process child = startChild(loopName, stderr);

@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -22,10 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class FlowControlTest {
     private static final int CHUNK = 64 * 1024;
-
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
 
     /** Reads, but stops for a moment after every few MiB: slower than the sender. */
     static final class SlowReader implements Protocol {
@@ -101,7 +96,7 @@ class FlowControlTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void hundredMebibytesThroughASlowReaderStayUnderTheHighWaterMark(String loopName) {
         long total = 100L << 20;
         NetTesting.run(loopName, 50, () -> {
@@ -126,7 +121,7 @@ class FlowControlTest {
 
     /** drain() is what keeps a streams writer's buffer bounded. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void drainBoundsTheStreamWriter(String loopName) {
         int total = 16 << 20;
         NetTesting.run(loopName, 50, () -> {
@@ -163,7 +158,7 @@ class FlowControlTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void writeBufferLimitsFollowAsyncioRules(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             EventLoop loop = getRunningLoop();

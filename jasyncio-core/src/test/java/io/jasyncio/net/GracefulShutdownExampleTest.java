@@ -12,7 +12,6 @@ import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,12 +26,8 @@ class GracefulShutdownExampleTest {
     private static final Path EXAMPLE = Path.of(System.getProperty("user.dir")).getParent()
             .resolve("examples/GracefulShutdownServer.java");
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void sigtermStopsAcceptingFinishesInFlightRequestsAndCutsOffTheRest(String loopName) throws Exception {
         assertTrue(Files.isRegularFile(EXAMPLE), EXAMPLE + " is missing");
         try (ChildJvm server = new ChildJvm(loopName, EXAMPLE.toString(), "0", "4")) {

@@ -8,7 +8,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -18,10 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
 class HalfCloseTest {
-
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
 
     /** Counts what it got; at EOF answers with the count over the still-open write side, then closes. */
     static final class CountThenAnswer implements Protocol {
@@ -48,7 +43,7 @@ class HalfCloseTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void clientHalfClosesServerStillAnswers(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -68,7 +63,7 @@ class HalfCloseTest {
 
     /** The server says hello and half-closes; the client answers after EOF on its open write side. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void serverHalfClosesClientStillAnswers(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

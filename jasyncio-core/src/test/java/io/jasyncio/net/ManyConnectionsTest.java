@@ -19,10 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @Timeout(60)
 class ManyConnectionsTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** 1,000 connections, or fewer when the descriptor limit is low (each costs two, plus slack). */
     static int connectionCount() {
         long limit = 4096;
@@ -33,7 +29,7 @@ class ManyConnectionsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aThousandConcurrentConnections(String loopName) {
         int n = connectionCount();
         NetTesting.run(loopName, 50, () -> {

@@ -22,11 +22,6 @@ final class NetTesting {
     private NetTesting() {
     }
 
-    /** The loops to test on in this JVM: see {@link LoopsUnderTest#names()}. */
-    static List<String> loops() {
-        return LoopsUnderTest.names();
-    }
-
     /**
      * The thread that stands for {@code loop}'s turn: the loop's own thread when called on the
      * loop, in a callback or in a task body (the threads engine runs a body on a thread of its
@@ -78,7 +73,7 @@ final class NetTesting {
 
     /** Runs {@code body} on each available loop in turn (for seeded property cases, already parameterized by seed). */
     static void onEveryLoop(double seconds, Coroutine<?> body) {
-        for (String loop : loops()) {
+        for (String loop : LoopsUnderTest.names()) {
             run(loop, seconds, body);
         }
     }

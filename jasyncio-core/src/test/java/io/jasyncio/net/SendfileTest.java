@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static io.jasyncio.Asyncio.await;
@@ -61,10 +60,6 @@ class SendfileTest {
         ca = TestAuthority.create(dir);
     }
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** What one served transfer reports: the bytes sent, and the most its transport ever held buffered. */
     record Served(long sent, long maxBuffered) {
     }
@@ -100,7 +95,7 @@ class SendfileTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void hundredMebibytesToASlowCpythonReaderPlainAndOverTlsWithBoundedBuffering(String loopName) {
         NetTesting.run(loopName, 110, () -> {
             for (boolean tls : new boolean[] {false, true}) {
@@ -123,7 +118,7 @@ class SendfileTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void sockSendfileSendsARegionAndLeavesThePositionAfterIt(String loopName) throws Exception {
         try (ServerSocketChannel listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0));
              FileChannel f = FileChannel.open(file, StandardOpenOption.READ)) {

@@ -28,10 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class ServerTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     static boolean ipv6Loopback() {
         try (var s = ServerSocketChannel.open()) {
             s.bind(new InetSocketAddress(InetAddress.getByName("::1"), 0));
@@ -42,7 +38,7 @@ class ServerTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void listensOnSeveralAddresses(String loopName) {
         List<String> hosts = ipv6Loopback() ? List.of("127.0.0.1", "::1") : List.of("127.0.0.1", "localhost");
         NetTesting.run(loopName, 20, () -> {
@@ -74,7 +70,7 @@ class ServerTest {
      * into the backlog and then reset (a listener's file kept alive until the loop's next turn).
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void closingAServerStopsListeningAtOnce(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -89,7 +85,7 @@ class ServerTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void waitClosedWaitsForConnectionsAndServeForeverEndsOnCancel(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -125,7 +121,7 @@ class ServerTest {
      * handed to the server's accept-failure path directly.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void acceptOutOfDescriptorsBacksOffAndResumes(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -156,7 +152,7 @@ class ServerTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void closeClientsEndsTheConnectionsTheServerMade(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

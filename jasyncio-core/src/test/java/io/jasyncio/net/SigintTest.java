@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,12 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class SigintTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theFirstSigintCancelsTheMainTaskAndRunThrowsKeyboardInterrupt(String loopName) throws Exception {
         try (ChildJvm child = interruptedChild(loopName, "cancel")) {
             child.awaitLine("main cancelled on its loop thread: true", 10);
@@ -36,7 +31,7 @@ class SigintTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aSecondSigintEndsTheProcessWhileTheLoopIsStuck(String loopName) throws Exception {
         try (ChildJvm child = interruptedChild(loopName, "stubborn")) {
             child.awaitLine("ignoring the cancellation, holding the loop", 10);
@@ -48,7 +43,7 @@ class SigintTest {
 
     /** As asyncio installs its handler only over the default one: an application's own SIGINT handler stays. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void anApplicationsOwnSigintHandlerIsLeftAlone(String loopName) throws Exception {
         try (ChildJvm child = interruptedChild(loopName, "own-handler")) {
             child.awaitLine("the application's handler got SIGINT", 10);

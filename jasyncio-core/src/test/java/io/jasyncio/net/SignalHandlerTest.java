@@ -5,12 +5,11 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Signal;
-import io.jasyncio.internal.loop.SignalHandlers;
+import io.jasyncio.loop.SignalHandlers;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -30,12 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SignalHandlerTest {
     private static final ContextVar<String> WHO = ContextVar.of("who");
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theHandlerRunsOnTheLoopThreadInTheContextItWasAddedIn(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -62,7 +57,7 @@ class SignalHandlerTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void oneLoopAtATimeAndClosingALoopGivesItsSignalsBack(String loopName) {
         EventLoop other = EventLoops.newEventLoop(loopName);
         try {

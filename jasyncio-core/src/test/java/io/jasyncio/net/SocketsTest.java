@@ -11,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -23,12 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 @Timeout(30)
 class SocketsTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void sockCoroutinesRoundTrip(String loopName) {
         byte[] big = NetTesting.pattern(4 << 20, 9);
         NetTesting.run(loopName, 20, () -> {
@@ -66,7 +61,7 @@ class SocketsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void blockingChannelsAreRefused(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             try (SocketChannel blocking = SocketChannel.open()) {
@@ -80,7 +75,7 @@ class SocketsTest {
 
     /** Channels made elsewhere become transports: connectAccepted (server side), createConnection(channel). */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void existingChannelsAreWrapped(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

@@ -17,16 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 @Timeout(20)
 class StreamReaderSeparatorsTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     private static List<byte[]> seps(String... separators) {
         return java.util.Arrays.stream(separators).map(String::getBytes).toList();
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void eachReadEndsAtWhicheverSeparatorComesFirst(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             StreamReader r = new StreamReader(getRunningLoop());
@@ -39,7 +35,7 @@ class StreamReaderSeparatorsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theEarliestEndWinsNotTheEarliestStart(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             StreamReader r = new StreamReader(getRunningLoop());
@@ -51,7 +47,7 @@ class StreamReaderSeparatorsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aSeparatorSplitAcrossFeedsIsFound(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             EventLoop loop = getRunningLoop();
@@ -68,7 +64,7 @@ class StreamReaderSeparatorsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void badSeparatorsAndTheLimitFailAsAsyncio(String loopName) {
         NetTesting.run(loopName, 10, () -> {
             StreamReader r = new StreamReader(getRunningLoop(), 8);

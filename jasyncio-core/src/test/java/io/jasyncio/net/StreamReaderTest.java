@@ -27,10 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(20)
 class StreamReaderTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     private static void on(String loopName, ReaderBody body) {
         NetTesting.run(loopName, 10, () -> {
             body.run(getRunningLoop());
@@ -48,7 +44,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void eofInsideALineReturnsThePartialLineThenEmpty(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop);
@@ -63,7 +59,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void incompleteReadsCarryPartialAndExpected(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop);
@@ -86,7 +82,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aLineOverTheLimitIsDroppedWithValueErrorAndReadingGoesOn(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop, 10);
@@ -99,7 +95,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void readuntilOverTheLimitLeavesTheDataInPlace(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop, 10);
@@ -112,7 +108,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aSeparatorSplitAcrossReadsIsFound(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop);
@@ -128,7 +124,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void onlyOneReaderMayWait(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop);
@@ -142,7 +138,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void anExceptionReachesTheWaitingReaderAndLaterReads(String loopName) {
         on(loopName, loop -> {
             StreamReader r = new StreamReader(loop);
@@ -157,7 +153,7 @@ class StreamReaderTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void argumentsAreCheckedAsAsyncioChecksThem(String loopName) {
         on(loopName, loop -> {
             assertEquals("Limit cannot be <= 0",
@@ -176,7 +172,7 @@ class StreamReaderTest {
 
     /** Above twice the limit the transport stops reading; at the limit it reads again. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aFullBufferPausesTheTransport(String loopName) {
         on(loopName, loop -> {
             List<String> calls = new ArrayList<>();

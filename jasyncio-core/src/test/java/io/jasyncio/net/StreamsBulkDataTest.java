@@ -10,7 +10,6 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.ReadOnlyBufferException;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -35,10 +34,6 @@ class StreamsBulkDataTest {
     @BeforeAll
     static void makeCertificate() throws Exception {
         certs = TestCertificates.shared();
-    }
-
-    static List<String> loops() {
-        return NetTesting.loops();
     }
 
     /** What the echo handler saw: whether its views were direct, and how its write buffer behaved. */
@@ -118,7 +113,7 @@ class StreamsBulkDataTest {
 
     /** Writes a view straight to the socket and buffers only the rest; a slow peer still pauses it. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void viewsEchoedToASlowReaderArriveInOrderAndStillPauseTheWriter(String loopName) {
         long total = 8L << 20;
         NetTesting.run(loopName, 50, () -> {
@@ -142,7 +137,7 @@ class StreamsBulkDataTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void viewsEchoOverTls(String loopName) {
         long total = 4L << 20;
         NetTesting.run(loopName, 50, () -> {
@@ -160,7 +155,7 @@ class StreamsBulkDataTest {
 
     /** readinto: fills the room it is given, returns what is buffered without waiting for more, 0 at EOF. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void readintoTakesWhatIsBufferedAndZeroAtEof(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             Server server = startServer((reader, writer) -> {
@@ -197,7 +192,7 @@ class StreamsBulkDataTest {
 
     /** readView: at most n bytes, read-only, empty at EOF; a negative n is everything up to EOF. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void readViewIsBoundedReadOnlyAndReadsToEof(String loopName) {
         int total = 1 << 20; // over twice the limit: reading to EOF must resume the paused transport
         NetTesting.run(loopName, 20, () -> {
@@ -228,7 +223,7 @@ class StreamsBulkDataTest {
      * twice the limit, readexactly larger than that still completes, nothing is lost.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void readsIntoTheReaderKeepItsFlowControl(String loopName) {
         long total = 4L << 20;
         NetTesting.run(loopName, 30, () -> {

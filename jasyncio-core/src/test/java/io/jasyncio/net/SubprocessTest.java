@@ -8,6 +8,7 @@ import io.jasyncio.subprocess.SubprocessConnection;
 import io.jasyncio.subprocess.SubprocessOptions;
 import io.jasyncio.subprocess.Subprocesses;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.OpenFds;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -233,15 +234,15 @@ class SubprocessTest {
         // the other wiring: fewer (each spawn costs a few ms of CPU), enough to see fds left behind
         int children = mode.equals(Subprocesses.defaultPipeWiring()) ? 200 : 50;
         SubprocessTesting.run(loop, mode, 40, () -> {
-            int fdsBefore = SubprocessTesting.openFds();
+            int fdsBefore = OpenFds.count();
             for (int i = 0; i < children; i++) {
                 Subprocess child = createSubprocessShell("echo " + i + "; echo e >&2", SubprocessOptions.pipes());
                 Subprocess.Output output = child.communicate(("in " + i).getBytes());
                 assertEquals(i + "\n", text(output.stdout()));
                 assertEquals(0, child.returncode());
             }
-            assertTrue(SubprocessTesting.eventually(5, () -> SubprocessTesting.openFds() <= fdsBefore),
-                    "open fds: " + fdsBefore + " before, " + SubprocessTesting.openFds() + " after");
+            assertTrue(SubprocessTesting.eventually(5, () -> OpenFds.count() <= fdsBefore),
+                    "open fds: " + fdsBefore + " before, " + OpenFds.count() + " after");
             assertTrue(SubprocessTesting.eventually(5, () -> SubprocessTesting.zombieChildren().isEmpty()),
                     "zombies: " + SubprocessTesting.zombieChildren());
             return null;

@@ -1,5 +1,6 @@
 package io.jasyncio.net;
 
+import io.jasyncio.loop.LoopsUnderTest;
 import io.jasyncio.subprocess.Subprocesses;
 import io.jasyncio.task.Coroutine;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,7 +28,7 @@ final class SubprocessTesting {
     /** (loop, pipe mode) for every loop under test and both modes (direct only where it is possible). */
     static Stream<Arguments> loopsAndModes() {
         List<Arguments> cases = new ArrayList<>();
-        for (String loop : NetTesting.loops()) {
+        for (String loop : LoopsUnderTest.names()) {
             if (Subprocesses.defaultPipeWiring().equals("direct")) {
                 cases.add(Arguments.of(loop, "direct"));
             }
@@ -48,13 +49,6 @@ final class SubprocessTesting {
             } else {
                 System.setProperty(MODE_PROPERTY, before);
             }
-        }
-    }
-
-    /** How many file descriptors this JVM has open. */
-    static int openFds() throws IOException {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return (int) fds.count();
         }
     }
 

@@ -23,12 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class TcpEchoTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void echoOverProtocols(String loopName) {
         byte[] payload = NetTesting.pattern(300_000, 1);
         NetTesting.run(loopName, 20, () -> {
@@ -54,7 +50,7 @@ class TcpEchoTest {
 
     /** A BufferedProtocol gets bytes read straight into its own buffer. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void echoIntoBufferedProtocol(String loopName) {
         byte[] payload = NetTesting.pattern(100_000, 2);
         NetTesting.run(loopName, 20, () -> {
@@ -89,7 +85,7 @@ class TcpEchoTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void echoOverStreams(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             Server server = startServer((reader, writer) -> {
@@ -120,7 +116,7 @@ class TcpEchoTest {
 
     /** The README's streams example, verbatim in spirit: it must compile and work. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void readmeExample(String loopName) {
         String answer = NetTesting.run(loopName, 20, ReadmeExample::main);
         assertEquals("hello, world\n", answer);

@@ -36,10 +36,6 @@ class TlsBufferedDataTest {
         certs = TestCertificates.shared();
     }
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     private static CounterStream.Link connectToPausedPeer(EventLoop loop) throws Exception {
         Future<CounterStream.PausedReceiver> accepted = loop.createFuture();
         Server server = Network.createServer(loop, CounterStream.pausedReceivers(loop, accepted), List.of("127.0.0.1"), 0,
@@ -50,7 +46,7 @@ class TlsBufferedDataTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void closeDeliversEveryBufferedByteThenEof(String loopName) {
         long atLeast = 4 << 20;
         NetTesting.run(loopName, 50, () -> {
@@ -72,7 +68,7 @@ class TlsBufferedDataTest {
 
     /** A sender that honours pause/resume, with limits far below the defaults, into a stalled peer. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void smallWriteBufferLimitsPauseAndResumeTheProtocol(String loopName) {
         long total = 1 << 20;
         int high = 32 * 1024;
@@ -119,7 +115,7 @@ class TlsBufferedDataTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void bufferLimitsAreCheckedAndTheSizeCountsWhatWaits(String loopName) {
         NetTesting.run(loopName, 30, () -> {
             CounterStream.Link p = connectToPausedPeer(getRunningLoop());
@@ -142,7 +138,7 @@ class TlsBufferedDataTest {
 
     /** abort(): no close_notify, no flush; the protocol hears connectionLost(null) soon, once. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void abortDropsWhatIsBuffered(String loopName) {
         long atLeast = 4 << 20;
         NetTesting.run(loopName, 30, () -> {

@@ -42,10 +42,6 @@ class TlsPeersTest {
         ca = TestAuthority.create(dir);
     }
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** What a server saw of one TLS client: the ALPN protocol agreed and the client's certificate. */
     record Seen(String alpn, Object peercert, String line) {
     }
@@ -66,7 +62,7 @@ class TlsPeersTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void serverAlpnWithOpensslClientAndCpythonClient(String loopName) {
         NetTesting.run(loopName, 50, () -> {
             TlsOptions tls = TlsOptions.of(ca.serverContext()).withAlpnProtocols("h2", "http/1.1");
@@ -91,7 +87,7 @@ class TlsPeersTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void clientAlpnWithOpensslServer(String loopName) throws Exception {
         try (OpensslServer s = OpensslServer.start("-alpn", "http/1.1")) {
             NetTesting.run(loopName, 30, () -> {
@@ -105,7 +101,7 @@ class TlsPeersTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void serverRequiringClientCertificatesAcceptsCpythonWithOneAndRefusesItWithout(String loopName) {
         NetTesting.run(loopName, 50, () -> {
             TlsOptions tls = TlsOptions.of(ca.serverContext()).withClientAuth(TlsOptions.ClientAuth.REQUIRED);
@@ -128,7 +124,7 @@ class TlsPeersTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void clientCertificateAcceptedAndRefusedByOpensslServer(String loopName) throws Exception {
         try (OpensslServer s = OpensslServer.start("-Verify", "1", "-CAfile", ca.caPem.toString())) {
             NetTesting.run(loopName, 30, () -> {

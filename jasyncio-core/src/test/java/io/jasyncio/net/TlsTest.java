@@ -33,10 +33,6 @@ class TlsTest {
         certs = TestCertificates.shared();
     }
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     static Server echoServer() throws Exception {
         return startServer((reader, writer) -> {
             while (true) {
@@ -52,7 +48,7 @@ class TlsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void tlsEchoWithTheTestCertificate(String loopName) {
         byte[] payload = NetTesting.pattern(1 << 20, 5);
         NetTesting.run(loopName, 40, () -> {
@@ -74,7 +70,7 @@ class TlsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void theCertificateNameIsCheckedAgainstServerHostname(String loopName) {
         NetTesting.run(loopName, 40, () -> {
             Server server = echoServer();
@@ -94,7 +90,7 @@ class TlsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void anUntrustedCertificateIsRejected(String loopName) {
         NetTesting.run(loopName, 40, () -> {
             Server server = echoServer();
@@ -108,7 +104,7 @@ class TlsTest {
 
     /** A plain connection upgraded in place, both ends, as SMTP's STARTTLS does. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void startTlsUpgradesALiveConnection(String loopName) {
         NetTesting.run(loopName, 40, () -> {
             Server server = startServer((reader, writer) -> {
@@ -135,7 +131,7 @@ class TlsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void protocolsOverTls(String loopName) {
         NetTesting.run(loopName, 40, () -> {
             EventLoop loop = getRunningLoop();
@@ -157,7 +153,7 @@ class TlsTest {
 
     /** A peer that accepts TCP but never answers the TLS hello: the handshake timeout ends it. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aSilentPeerHitsTheHandshakeTimeout(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -176,7 +172,7 @@ class TlsTest {
 
     /** close() waits for the peer's close_notify; a peer that never reads it costs shutdownTimeout, no more. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aPeerThatNeverAnswersCloseNotifyHitsTheShutdownTimeout(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

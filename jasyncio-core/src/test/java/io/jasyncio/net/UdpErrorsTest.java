@@ -27,10 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class UdpErrorsTest {
     private static final InetSocketAddress LOOPBACK_ANY_PORT = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** Records errors and the first datagram. */
     static final class Recorder implements DatagramProtocol {
         final List<Exception> errors = new ArrayList<>();
@@ -66,7 +62,7 @@ class UdpErrorsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aDatagramTooLongIsAnErrorForThatDatagramOnly(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();
@@ -90,7 +86,7 @@ class UdpErrorsTest {
 
     /** Datagrams sent after the endpoint closed are dropped, as asyncio, but not silently: past a few, each warns. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void sendsAfterCloseWarn(String loopName) {
         List<String> warnings = new ArrayList<>();
         java.util.logging.Logger net = java.util.logging.Logger.getLogger("io.jasyncio.net");
@@ -126,7 +122,7 @@ class UdpErrorsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void anIcmpErrorOnAConnectedEndpointLeavesItOpen(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

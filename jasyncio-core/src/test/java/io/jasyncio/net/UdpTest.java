@@ -22,10 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 @Timeout(30)
 class UdpTest {
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** Sends every datagram back where it came from. */
     static final class UdpEcho implements DatagramProtocol {
         DatagramTransport transport;
@@ -70,7 +66,7 @@ class UdpTest {
     }
 
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void udpEcho(String loopName) {
         NetTesting.run(loopName, 20, () -> {
             EventLoop loop = getRunningLoop();

@@ -4,21 +4,18 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.OpenFds;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.IOException;
 import java.nio.channels.Pipe;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.createTask;
@@ -39,13 +36,9 @@ class UnclosedTransportTest {
     /** Descriptors the JVM may open meanwhile for its own reasons (class files, a log handler...). */
     private static final int SLACK = 20;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     /** Accepts and connects, then forgets both ends: neither side ever calls close(). */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedConnectionsAreClosedOnceCollected(String loopName) throws Exception {
         List<String> warnings = Collections.synchronizedList(new ArrayList<>());
         Logger resources = Logger.getLogger("io.jasyncio.resources");
@@ -72,7 +65,7 @@ class UnclosedTransportTest {
                 Thread.sleep(100);
             }
             warnings.clear();
-            int baseline = openFds();
+            int baseline = OpenFds.count();
             int peak = dropConnections(loopName, DROPPED);
             assertTrue(peak >= baseline + 2 * DROPPED - SLACK, "both ends were open: " + peak + " vs " + baseline);
             int after = collectUntilAtMost(baseline + SLACK);
@@ -89,16 +82,16 @@ class UnclosedTransportTest {
 
     /** A server left unclosed when its loop ends has its listening socket closed once collected. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedServersCloseTheirListeningSockets(String loopName) throws Exception {
-        int baseline = openFds();
+        int baseline = OpenFds.count();
         int servers = 50;
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 for (int i = 0; i < servers; i++) {
                     Network.createServer(getRunningLoop(), Quiet::new, List.of("127.0.0.1"), 0, ServerOptions.defaults());
                 }
-                assertTrue(openFds() >= baseline + servers);
+                assertTrue(OpenFds.count() >= baseline + servers);
                 return null;
             });
         }
@@ -111,9 +104,9 @@ class UnclosedTransportTest {
      * closes the pipe): neither end is watched by the loop, so both are collected and closed.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void droppedPipeTransportsCloseTheirPipes(String loopName) throws Exception {
-        int baseline = openFds();
+        int baseline = OpenFds.count();
         int pipes = 100;
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
@@ -123,7 +116,7 @@ class UnclosedTransportTest {
                     new WritePipeTransport(loop, pipe.sink(), new Quiet());
                     new ReadPipeTransport(loop, pipe.source(), new Quiet());
                 }
-                assertTrue(openFds() >= baseline + 2 * pipes, "both ends were open");
+                assertTrue(OpenFds.count() >= baseline + 2 * pipes, "both ends were open");
                 return null;
             });
         }
@@ -147,7 +140,7 @@ class UnclosedTransportTest {
                     Network.createConnection(loop, Quiet::new, "127.0.0.1", NetTesting.port(server));
                 }
                 waitFor(allAccepted, 30.0);
-                int peak = openFds();
+                int peak = OpenFds.count();
                 server.close(); // stops listening; the connections are left to the collector
                 return peak;
             });
@@ -160,7 +153,7 @@ class UnclosedTransportTest {
      * collected, its socket closed (the peer sees the end), and waitClosed() does not wait for it.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aServerLetsGoOfConnectionsNobodyHolds(String loopName) {
         NetTesting.run(loopName, 40, () -> {
             EventLoop loop = getRunningLoop();
@@ -192,17 +185,11 @@ class UnclosedTransportTest {
         });
     }
 
-    static int openFds() throws IOException {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return (int) fds.count();
-        }
-    }
-
     /** GCs until at most {@code limit} descriptors are open (or 10 s pass); returns the count. */
     private static int collectUntilAtMost(int limit) throws Exception {
         long deadline = System.nanoTime() + 10_000_000_000L;
         int open;
-        while ((open = openFds()) > limit && System.nanoTime() < deadline) {
+        while ((open = OpenFds.count()) > limit && System.nanoTime() < deadline) {
             System.gc();
             Thread.sleep(100);
         }

@@ -7,7 +7,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import static io.jasyncio.Asyncio.openUnixConnection;
 import static io.jasyncio.Asyncio.startUnixServer;
@@ -20,12 +19,8 @@ class UnixSocketTest {
     @TempDir
     Path dir;
 
-    static List<String> loops() {
-        return NetTesting.loops();
-    }
-
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void unixSocketEcho(String loopName) {
         Path path = dir.resolve("echo-" + loopName + ".sock");
         NetTesting.run(loopName, 20, () -> {

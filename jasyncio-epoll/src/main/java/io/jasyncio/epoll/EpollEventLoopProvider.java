@@ -2,6 +2,8 @@ package io.jasyncio.epoll;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.nativeio.LibC;
+import io.jasyncio.nativeio.LinuxAvailability;
 
 /**
  * Makes {@code EventLoops.newEventLoop("epoll")} (and {@code -Djasyncio.loop=epoll}) work: found
@@ -11,7 +13,10 @@ import io.jasyncio.loop.EventLoopProvider;
 public final class EpollEventLoopProvider implements EventLoopProvider {
     private static final String UNAVAILABLE_REASON = LinuxAvailability.unavailableReason(
             "epoll", "cannot bind epoll through the FFM API: ",
-            LibC::link); // binds the C functions now: a missing one shows here, not in a loop
+            () -> { // binds the C functions now: a missing one shows here, not in a loop
+                LibC.link();
+                EpollSys.link();
+            });
 
     @Override
     public String name() {

@@ -1,7 +1,12 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.Poller;
+import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.nativeio.Downcalls;
+import io.jasyncio.nativeio.EventFdWakeup;
+import io.jasyncio.nativeio.FdTable;
+import io.jasyncio.nativeio.LibC;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -9,9 +14,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 
-import static io.jasyncio.epoll.LibC.EPOLL_EVENT_DATA_OFFSET;
-import static io.jasyncio.epoll.LibC.EPOLL_EVENT_SIZE;
-import static io.jasyncio.epoll.LibC.EVENT_INT;
+import static io.jasyncio.epoll.EpollSys.EPOLL_EVENT_DATA_OFFSET;
+import static io.jasyncio.epoll.EpollSys.EPOLL_EVENT_SIZE;
+import static io.jasyncio.epoll.EpollSys.EVENT_INT;
 
 /**
  * {@link Poller} straight over Linux epoll, through FFM downcalls: no {@code Selector}, no
@@ -29,7 +34,7 @@ import static io.jasyncio.epoll.LibC.EVENT_INT;
  *   <li>A poll (timeout 0) with no channel watched is skipped: it could only report the eventfd,
  *       whose wake-ups the loop does not need while it is not going to sleep (libuv skips its
  *       poll likewise when it watches no fds). A pending edge stays and is seen at the next wait.
- *       Polls that are made use a "critical" downcall (see {@link LibC}).</li>
+ *       Polls that are made use a "critical" downcall (see {@link EpollSys}).</li>
  *   <li>The JDK closes a channel's fd when the channel closes (it knows nothing of our epoll, and
  *       epoll forgets a closed fd by itself). Our table must forget it too: a registration whose
  *       channel is closed is dropped when an event or an interest change reaches it, and a new
@@ -70,7 +75,7 @@ public final class EpollPoller implements Poller {
             arena.close();
             throw new IOException("the epoll poller cannot run: " + reason);
         }
-        int ep = LibC.epollCreate1(errno, LibC.EPOLL_CLOEXEC);
+        int ep = EpollSys.epollCreate1(errno, EpollSys.EPOLL_CLOEXEC);
         if (ep < 0) {
             int e = errno.value();
             arena.close();
@@ -87,7 +92,7 @@ public final class EpollPoller implements Poller {
         this.eventFd = efd;
         this.wakeups = new EventFdWakeup(efd, arena);
         try {
-            ctl(LibC.EPOLL_CTL_ADD, efd, LibC.EPOLLIN | LibC.EPOLLET);
+            ctl(EpollSys.EPOLL_CTL_ADD, efd, EpollSys.EPOLLIN | EpollSys.EPOLLET);
         } catch (IOException e) {
             close();
             throw e;
@@ -126,8 +131,8 @@ public final class EpollPoller implements Poller {
             int fd = ChannelFds.fdOf(channel);
             // EEXIST: a closed channel's fd number, reused, may still be known to epoll when its
             // file lives on elsewhere; take it over.
-            if (ctlQuiet(LibC.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {
-                ctl(LibC.EPOLL_CTL_MOD, fd, toEpoll(ops));
+            if (ctlQuiet(EpollSys.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {
+                ctl(EpollSys.EPOLL_CTL_MOD, fd, toEpoll(ops));
             }
             registration.pollerKey = new Watch(fd, ops);
             remember(fd, registration);
@@ -139,13 +144,13 @@ public final class EpollPoller implements Poller {
             }
         } else if (ops == 0) {
             forget(watch.fd, registration);
-            int e = ctlQuiet(LibC.EPOLL_CTL_DEL, watch.fd, 0);
+            int e = ctlQuiet(EpollSys.EPOLL_CTL_DEL, watch.fd, 0);
             if (e != 0 && e != LibC.ENOENT && e != LibC.EBADF) {
                 throw new IOException("epoll_ctl(DEL, " + watch.fd + ") failed: " + LibC.describe(e));
             }
         } else if (ops != watch.ops) {
-            if (ctlQuiet(LibC.EPOLL_CTL_MOD, watch.fd, toEpoll(ops)) == LibC.ENOENT) {
-                ctl(LibC.EPOLL_CTL_ADD, watch.fd, toEpoll(ops));
+            if (ctlQuiet(EpollSys.EPOLL_CTL_MOD, watch.fd, toEpoll(ops)) == LibC.ENOENT) {
+                ctl(EpollSys.EPOLL_CTL_ADD, watch.fd, toEpoll(ops));
             }
             watch.ops = ops;
         }
@@ -171,7 +176,7 @@ public final class EpollPoller implements Poller {
     }
 
     private static int toEpoll(int ops) {
-        return ((ops & READ) != 0 ? LibC.EPOLLIN : 0) | ((ops & WRITE) != 0 ? LibC.EPOLLOUT : 0);
+        return ((ops & READ) != 0 ? EpollSys.EPOLLIN : 0) | ((ops & WRITE) != 0 ? EpollSys.EPOLLOUT : 0);
     }
 
     private void ctl(int op, int fd, int epollEvents) throws IOException {
@@ -186,7 +191,7 @@ public final class EpollPoller implements Poller {
         ctlEvent.set(EVENT_INT, 0, epollEvents);
         ctlEvent.set(EVENT_INT, EPOLL_EVENT_DATA_OFFSET, fd);
         ctlEvent.set(EVENT_INT, EPOLL_EVENT_DATA_OFFSET + 4, 0);
-        return LibC.epollCtl(errno, epfd, op, fd, ctlEvent) == 0 ? 0 : errno.value();
+        return EpollSys.epollCtl(errno, epfd, op, fd, ctlEvent) == 0 ? 0 : errno.value();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -223,7 +228,7 @@ public final class EpollPoller implements Poller {
             }
             // As asyncio's EpollSelector: anything but EPOLLIN (errors, hang-ups) wakes the
             // writer, anything but EPOLLOUT wakes the reader; only what is asked for is reported.
-            int ops = ((epollEvents & ~LibC.EPOLLOUT) != 0 ? READ : 0) | ((epollEvents & ~LibC.EPOLLIN) != 0 ? WRITE : 0);
+            int ops = ((epollEvents & ~EpollSys.EPOLLOUT) != 0 ? READ : 0) | ((epollEvents & ~EpollSys.EPOLLIN) != 0 ? WRITE : 0);
             ops &= ((Watch) registration.pollerKey).ops;
             if (ops != 0) {
                 reported++;
@@ -242,8 +247,8 @@ public final class EpollPoller implements Poller {
         long remaining = timeoutNanos;
         while (true) {
             int n = remaining == 0
-                    ? LibC.epollPoll(errno, epfd, events, eventsCapacity)
-                    : LibC.epollWait(errno, epfd, events, eventsCapacity, toMillis(remaining));
+                    ? EpollSys.epollPoll(errno, epfd, events, eventsCapacity)
+                    : EpollSys.epollWait(errno, epfd, events, eventsCapacity, toMillis(remaining));
             if (n >= 0) {
                 return n;
             }

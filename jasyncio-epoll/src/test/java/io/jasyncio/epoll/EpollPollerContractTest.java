@@ -1,6 +1,6 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.loop.Poller;
 import io.jasyncio.loop.PollerContract;
 
 import java.io.IOException;

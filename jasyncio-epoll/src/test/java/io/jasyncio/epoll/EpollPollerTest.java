@@ -3,6 +3,7 @@ package io.jasyncio.epoll;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.OpenFds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -156,25 +157,20 @@ class EpollPollerTest {
     @Test
     void closingLoopsReleasesTheirEpollAndEventfdFds() throws Exception {
         int loops = 20;
-        int before = openFds();
+        int before = OpenFds.count();
         List<EventLoop> opened = new ArrayList<>();
         for (int i = 0; i < loops; i++) {
             opened.add(EventLoops.newEventLoop("epoll"));
         }
-        int during = openFds();
+        int during = OpenFds.count();
         assertTrue(during - before >= 2 * loops - 2, "each loop holds an epoll fd and an eventfd: " + before + " -> " + during);
         for (EventLoop loop : opened) {
             loop.close();
             loop.close(); // idempotent
         }
-        int after = openFds();
+        int after = OpenFds.count();
         assertTrue(after - before <= 2, "fds leaked: " + before + " -> " + during + " -> " + after);
         assertTrue(new File("/proc/self/fd").isDirectory());
-    }
-
-    private static int openFds() {
-        String[] names = new File("/proc/self/fd").list();
-        return names == null ? -1 : names.length;
     }
 
     private static void sleepQuietly(long millis) {

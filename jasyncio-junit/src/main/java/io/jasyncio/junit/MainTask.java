@@ -3,7 +3,7 @@ package io.jasyncio.junit;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;

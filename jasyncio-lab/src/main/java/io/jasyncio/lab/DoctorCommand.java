@@ -4,7 +4,7 @@ import io.jasyncio.lab.doctor.Diagnoses;
 import io.jasyncio.lab.doctor.DoctorRecording;
 import io.jasyncio.lab.doctor.DoctorReport;
 import io.jasyncio.lab.report.OutputFiles;
-import io.jasyncio.lab.report.Terminal;
+import io.jasyncio.lab.terminal.Terminal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -1,7 +1,7 @@
 package io.jasyncio.lab;
 
 import com.sun.tools.attach.VirtualMachine;
-import io.jasyncio.lab.report.Terminal;
+import io.jasyncio.lab.terminal.Terminal;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.management.jfr.RemoteRecordingStream;
 import picocli.CommandLine.Command;

@@ -37,10 +37,6 @@ class EchoServerLimitsTest {
     /** What the client threads threw: checked at the end of each test. */
     private final List<Throwable> clientFailures = Collections.synchronizedList(new ArrayList<>());
 
-    static List<String> loops() {
-        return EventLoops.availableNames();
-    }
-
     private Thread startClient(Runnable body) {
         return Thread.ofPlatform().daemon().start(() -> {
             try {
@@ -57,7 +53,7 @@ class EchoServerLimitsTest {
      * one read, the client is held back by TCP, and everything arrives once it reads.
      */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.EventLoops#availableNames")
     void protocolEchoHoldsBackAPeerThatDoesNotRead(String loopName) {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
@@ -146,7 +142,7 @@ class EchoServerLimitsTest {
 
     /** Peers that reset mid-stream are a normal end for the streams echo: nothing is reported. */
     @ParameterizedTest
-    @MethodSource("loops")
+    @MethodSource("io.jasyncio.loop.EventLoops#availableNames")
     void streamsEchoEndsQuietlyOnAReset(String loopName) {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {

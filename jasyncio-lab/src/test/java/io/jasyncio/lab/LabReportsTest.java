@@ -6,7 +6,7 @@ import io.jasyncio.lab.experiments.Result;
 import io.jasyncio.lab.experiments.Verdict;
 import io.jasyncio.lab.report.HtmlReport;
 import io.jasyncio.lab.report.JsonReport;
-import io.jasyncio.lab.report.Terminal;
+import io.jasyncio.lab.terminal.Terminal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

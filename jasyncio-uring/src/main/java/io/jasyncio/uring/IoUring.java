@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.Downcalls;
+import io.jasyncio.nativeio.Downcalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

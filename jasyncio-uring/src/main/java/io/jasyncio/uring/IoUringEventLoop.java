@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.ChannelFds;
+import io.jasyncio.nativeio.ChannelFds;
 import io.jasyncio.loop.BaseEventLoop;
 import io.jasyncio.net.Proactor;
 

@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.LinuxAvailability;
+import io.jasyncio.nativeio.LinuxAvailability;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
 

@@ -1,11 +1,11 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.ChannelFds;
-import io.jasyncio.epoll.Downcalls;
-import io.jasyncio.epoll.EventFdWakeup;
-import io.jasyncio.epoll.FdTable;
-import io.jasyncio.internal.loop.IoRegistration;
-import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.nativeio.Downcalls;
+import io.jasyncio.nativeio.EventFdWakeup;
+import io.jasyncio.nativeio.FdTable;
+import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.Poller;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,8 +37,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       open in the kernel until the poll ends. Transports stop watching before closing; for
  *       channels closed while watched, every {@value #SWEEP_EVERY} selects the watched channels are
  *       checked and the polls of closed ones cancelled.</li>
- *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by the epoll
- *       poller's flag ({@link EventFdWakeup}).</li>
+ *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by the flag the
+ *       epoll poller uses too ({@link EventFdWakeup}).</li>
  * </ul>
  */
 public final class IoUringPoller implements Poller {

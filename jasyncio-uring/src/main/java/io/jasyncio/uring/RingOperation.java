@@ -1,7 +1,7 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.loop.Handle;
-import io.jasyncio.internal.loop.LoopContract;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.net.Proactor;
 
 import java.lang.foreign.MemorySegment;

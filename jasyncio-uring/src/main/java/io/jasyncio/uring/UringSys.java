@@ -1,14 +1,14 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.epoll.Downcalls;
-import io.jasyncio.epoll.Downcalls.Errno;
+import io.jasyncio.nativeio.Downcalls;
+import io.jasyncio.nativeio.Downcalls.Errno;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
-import static io.jasyncio.epoll.Downcalls.bind;
-import static io.jasyncio.epoll.Downcalls.linkageFailure;
+import static io.jasyncio.nativeio.Downcalls.bind;
+import static io.jasyncio.nativeio.Downcalls.linkageFailure;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -16,8 +16,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * The system calls the io_uring loop makes, bound once through the FFM API: io_uring_setup and
  * io_uring_enter (through syscall(2): glibc has no wrappers), mmap/munmap for the shared rings,
- * and eventfd/read/close for the wake-up (written by the epoll module's
- * {@link io.jasyncio.epoll.EventFdWakeup}), bound with the epoll module's {@link Downcalls}. The
+ * and eventfd/read/close for the wake-up (written by
+ * {@link io.jasyncio.nativeio.EventFdWakeup}), bound with {@link Downcalls}. The
  * setup, enter, mmap and eventfd calls report errno in the caller's {@link Errno}. x86-64 system
  * call numbers (aarch64 shares them for io_uring).
  */

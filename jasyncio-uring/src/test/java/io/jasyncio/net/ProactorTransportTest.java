@@ -2,6 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.OpenFds;
 import io.jasyncio.uring.IoUringEventLoop;
 import org.junit.jupiter.api.Test;
 
@@ -13,8 +14,6 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -310,7 +309,7 @@ class ProactorTransportTest {
             Server server = serverOf(loop, false, first);
             int port = NetTesting.port(server);
             sleep(0.01);
-            long fdsBefore = openFds();
+            long fdsBefore = OpenFds.count();
             int requestsBefore = uringLoop().uringPoller().requestsInFlight();
             List<Connection<Recorder>> batch = new ArrayList<>();
             for (int i = 0; i < 1000; i++) {
@@ -335,15 +334,10 @@ class ProactorTransportTest {
             server.waitClosed(); // every server-side connection has ended too
             sleep(0.05);
             assertEquals(requestsBefore, uringLoop().uringPoller().requestsInFlight(), "requests left in flight");
-            long fdsAfter = openFds();
+            long fdsAfter = OpenFds.count();
             assertTrue(fdsAfter <= fdsBefore, "open fds: " + fdsBefore + " before, " + fdsAfter + " after");
             return null;
         });
     }
 
-    private static long openFds() throws IOException {
-        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
-            return fds.count();
-        }
-    }
 }

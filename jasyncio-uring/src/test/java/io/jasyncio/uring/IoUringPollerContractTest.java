@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.internal.loop.Poller;
+import io.jasyncio.loop.Poller;
 import io.jasyncio.loop.PollerContract;
 
 import java.io.IOException;

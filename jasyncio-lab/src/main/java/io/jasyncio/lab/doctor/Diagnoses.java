@@ -160,7 +160,7 @@ public final class Diagnoses {
 
     private static boolean isLibrary(String frame) {
         for (String p : new String[]{"io.jasyncio.loop.", "io.jasyncio.task.", "io.jasyncio.net.", "io.jasyncio.sync.",
-                "io.jasyncio.exec.", "io.jasyncio.context.", "io.jasyncio.debug.", "io.jasyncio.epoll.", "io.jasyncio.internal.",
+                "io.jasyncio.exec.", "io.jasyncio.context.", "io.jasyncio.debug.", "io.jasyncio.epoll.", "io.jasyncio.util.",
                 "io.jasyncio.Asyncio."}) {
             if (frame.startsWith(p)) {
                 return true;

@@ -7,7 +7,7 @@ import io.jasyncio.lab.doctor.DoctorRecording.Totals;
 import io.jasyncio.lab.experiments.Chart;
 import io.jasyncio.lab.report.HtmlReport;
 import io.jasyncio.lab.report.JsonReport;
-import io.jasyncio.lab.report.Terminal;
+import io.jasyncio.lab.terminal.Terminal;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

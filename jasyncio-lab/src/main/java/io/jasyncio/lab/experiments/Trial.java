@@ -1,6 +1,6 @@
 package io.jasyncio.lab.experiments;
 
-import io.jasyncio.lab.report.Terminal;
+import io.jasyncio.lab.terminal.Terminal;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

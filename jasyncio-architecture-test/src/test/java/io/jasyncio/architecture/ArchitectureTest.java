@@ -1,0 +1,182 @@
+package io.jasyncio.architecture;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The layer rules of docs/ARCHITECTURE.md ("Layers"), checked on the compiled classes of every
+ * module on this module's class path (tests excluded). A rule broken by a change fails the build
+ * with the offending arrows listed; a new arrow that is right goes into the doc and the table
+ * here together.
+ */
+class ArchitectureTest {
+    private static final String LIBRARY = "io.jasyncio";
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(LIBRARY);
+
+    /**
+     * Core's layers, bottom up: a package names only packages of a lower layer, its own
+     * internals' API (a {@code .internal} package uses the package it sits beside), and itself.
+     * Peers of one layer do not name each other.
+     */
+    static final Map<String, Integer> CORE_LAYERS = Map.ofEntries(
+            Map.entry("io.jasyncio.util", 0),
+            Map.entry("io.jasyncio.context", 1),
+            Map.entry("io.jasyncio.loop", 2),
+            Map.entry("io.jasyncio.task", 3),
+            Map.entry("io.jasyncio.sync", 4),
+            Map.entry("io.jasyncio.exec", 4),
+            Map.entry("io.jasyncio.debug", 4),
+            Map.entry("io.jasyncio.interop", 4),
+            Map.entry("io.jasyncio.group", 5),
+            Map.entry("io.jasyncio.net", 6),
+            Map.entry("io.jasyncio.subprocess", 7),
+            Map.entry("io.jasyncio", 8)); // the facade
+
+    /** The native loop modules' packages: core names none of them. */
+    private static final String[] NATIVE_LOOPS = {"io.jasyncio.epoll..", "io.jasyncio.uring..", "io.jasyncio.nativeio.."};
+
+    @Test
+    void noPackageCycles() {
+        slices().assignedFrom(EACH_PACKAGE).should().beFreeOfCycles()
+                .because("no two packages may import each other, directly or around a ring")
+                .check(CLASSES);
+    }
+
+    @Test
+    void coreLayersPointDown() {
+        classes().that(inCore()).should(nameOnlyLowerLayers())
+                .because("the layers of docs/ARCHITECTURE.md point down: the loop knows nothing above it")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theLoopKnowsNothingAboveIt() {
+        classes().that().resideInAPackage("io.jasyncio.loop..")
+                .should().onlyDependOnClassesThat(resideOutsideOfPackage(LIBRARY + "..")
+                        .or(resideInAnyPackage("io.jasyncio.loop..", "io.jasyncio.context..", "io.jasyncio.util..")))
+                .because("layers above keep per-loop state in LoopLocals and watch iterations through LoopObserver")
+                .check(CLASSES);
+    }
+
+    @Test
+    void anApiNeverNamesItsInternals() {
+        classes().that().resideInAPackage(LIBRARY + "..").and().resideOutsideOfPackage("..internal..")
+                .should(notNameTheirOwnInternals())
+                .because("a layer's internals use its API, never the other way round")
+                .check(CLASSES);
+    }
+
+    @Test
+    void coreNamesNoNativeLoop() {
+        noClasses().that(inCore()).should().dependOnClassesThat().resideInAnyPackage(NATIVE_LOOPS)
+                .because("native loops plug in as providers; core finds them through ServiceLoader only")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theNativeLoopsShareOnlyTheNativeBase() {
+        noClasses().that().resideInAPackage("io.jasyncio.uring..")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.epoll..")
+                .because("what epoll and io_uring share is jasyncio-native's; neither loop needs the other")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("io.jasyncio.epoll..")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.uring..")
+                .because("what epoll and io_uring share is jasyncio-native's; neither loop needs the other")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("io.jasyncio.nativeio..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.jasyncio.epoll..", "io.jasyncio.uring..")
+                .because("the native base sits under both native loops")
+                .check(CLASSES);
+    }
+
+    @Test
+    void noLibraryCodeNamesTheCli() {
+        noClasses().that().resideOutsideOfPackage("io.jasyncio.lab..")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.lab..")
+                .because("the CLI sits on top of everything; nothing it ships with may need it")
+                .check(CLASSES);
+    }
+
+    /** Each package of the library is its own slice; everything else is left out. */
+    private static final SliceAssignment EACH_PACKAGE = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            String pkg = javaClass.getPackageName();
+            return pkg.equals(LIBRARY) || pkg.startsWith(LIBRARY + ".") ? SliceIdentifier.of(pkg) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "each package of " + LIBRARY;
+        }
+    };
+
+    private static DescribedPredicate<JavaClass> inCore() {
+        return DescribedPredicate.describe("are in core",
+                c -> layerOf(c.getPackageName()) != null);
+    }
+
+    /** The core layer {@code pkg} belongs to ({@code x.internal} is {@code x}'s), or null outside core. */
+    static Integer layerOf(String pkg) {
+        String layer = pkg.endsWith(".internal") ? pkg.substring(0, pkg.length() - ".internal".length()) : pkg;
+        return CORE_LAYERS.get(layer);
+    }
+
+    private static ArchCondition<JavaClass> nameOnlyLowerLayers() {
+        return new ArchCondition<>("name only packages of a lower layer of core") {
+            @Override
+            public void check(JavaClass origin, ConditionEvents events) {
+                String from = origin.getPackageName();
+                int fromLayer = layerOf(from);
+                for (Dependency d : origin.getDirectDependenciesFromSelf()) {
+                    String to = d.getTargetClass().getPackageName();
+                    if (to.equals(from) || !(to.equals(LIBRARY) || to.startsWith(LIBRARY + "."))) {
+                        continue;
+                    }
+                    Integer toLayer = layerOf(to);
+                    boolean sameLayer = toLayer != null && toLayer == fromLayer && from.equals(to + ".internal");
+                    if (toLayer == null || (toLayer >= fromLayer && !sameLayer)) {
+                        events.add(SimpleConditionEvent.violated(d, d.getDescription()
+                                + (toLayer == null ? " (outside core)" : " (layer " + toLayer + " from layer " + fromLayer + ")")));
+                    }
+                }
+            }
+        };
+    }
+
+    private static ArchCondition<JavaClass> notNameTheirOwnInternals() {
+        return new ArchCondition<>("not name the internals beside their package") {
+            @Override
+            public void check(JavaClass origin, ConditionEvents events) {
+                String internals = origin.getPackageName() + ".internal";
+                for (Dependency d : origin.getDirectDependenciesFromSelf()) {
+                    String to = d.getTargetClass().getPackageName();
+                    if (to.equals(internals) || to.startsWith(internals + ".")) {
+                        events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                    }
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,49 @@
+package io.jasyncio.loop;
+
+import io.jasyncio.context.Context;
+
+import java.util.Map;
+
+/**
+ * The loop contract: what futures and tasks need from a loop beyond {@link EventLoop}'s
+ * user-facing API. They hold a loop through this interface and never cast to an implementation
+ * class; {@link BaseEventLoop} implements it (so every loop of this library does), and a loop
+ * plugged in through {@link EventLoopProvider} must implement it (checked where it is created).
+ * Not for application code: these methods bypass the checks the public API makes for users.
+ */
+public interface LoopContract extends EventLoop {
+
+    /**
+     * A handle to queue again and again with {@link #enqueue} (a task's step): one allocation per
+     * task instead of one per step. It runs in {@code context}.
+     */
+    Handle newReusableHandle(Runnable callback, Context context);
+
+    /**
+     * Queues an existing handle, as callSoon queues a new one. The caller guarantees it is not
+     * queued already: a handle is one queue entry (a task is either ready or waiting, never both).
+     */
+    void enqueue(Handle handle);
+
+    /** {@link Context#copyCurrent()}, cheaper on the loop's thread: what a new task runs in. */
+    Context copyCurrentContext();
+
+    /** The calling thread's context as an opaque snapshot, for a callback to run in later. */
+    Object contextSnapshot();
+
+    /** Reports an exception nobody retrieved (called by a cleaner, from any thread). */
+    void reportUnretrieved(Map<String, Object> context);
+
+    /**
+     * {@code loop} as a loop contract, or a clear error naming what is missing: an
+     * {@link EventLoop} that does not implement the contract cannot run futures or tasks.
+     */
+    static LoopContract of(EventLoop loop) {
+        if (loop instanceof LoopContract contract) {
+            return contract;
+        }
+        throw new IllegalArgumentException("the loop " + loop + " (" + (loop == null ? "null" : loop.getClass().getName())
+                + ") does not implement io.jasyncio.loop.LoopContract: futures and tasks need it "
+                + "(extend BaseEventLoop to build a loop)");
+    }
+}
