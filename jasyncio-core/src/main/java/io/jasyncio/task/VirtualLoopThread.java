@@ -1,6 +1,6 @@
 package io.jasyncio.task;
 
-import io.jasyncio.internal.loop.Throwables;
+import io.jasyncio.util.Throwables;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.NioEventLoop;
 
