@@ -40,8 +40,9 @@ def field(path, key):
     return float(re.search(rf"{key}=([\d.]+)", open(path).read()).group(1))
 rows = []
 for r in range(1, rounds + 1):
-    jmh = {x["benchmark"].split(".")[-2]: x["primaryMetric"]["score"] for x in json.load(open(f"{work}/jmh-{r}.json"))}
-    cont, thr, floor = jmh["TaskRoundTripBenchmark"], jmh["TaskRoundTripThreadsBenchmark"], jmh["ContinuationFloorBenchmark"]
+    jmh = {".".join(x["benchmark"].split(".")[-2:]): x["primaryMetric"]["score"] for x in json.load(open(f"{work}/jmh-{r}.json"))}
+    cont, floor = jmh["TaskRoundTripBenchmark.roundTrip"], jmh["ContinuationFloorBenchmark.roundTrip"]
+    thr = jmh["TaskRoundTripThreadsBenchmark.roundTripOnVirtualLoopThread"]  # the portable engine as Asyncio.run drives it
     node = field(f"{work}/node-{r}.txt", "median_ns_per_task")
     mc = field(f"{work}/memory-continuation-{r}.txt", "bytes_per_task")
     mt = field(f"{work}/memory-threads-{r}.txt", "bytes_per_task")
