@@ -1,5 +1,6 @@
 package io.jasyncio.task;
 
+import io.jasyncio.context.Context;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.NioEventLoop;
@@ -37,19 +38,21 @@ final class VirtualLoopThread {
     }
 
     /**
-     * Runs {@code work} on a new virtual thread named as the caller, waits for it, and returns its
-     * result or throws what it threw. An interrupt of the waiting caller is passed on to it.
+     * Runs {@code work} on a new virtual thread named as the caller, in the caller's current
+     * context (what the loop's own callbacks run in, as on the caller's thread), waits for it, and
+     * returns its result or throws what it threw. An interrupt of the waiting caller is passed on.
      */
     static <T> T call(Supplier<T> work) {
         Thread caller = Thread.currentThread();
+        Context callerContext = Context.current(); // entered there while the caller waits: one thread at a time
         Object[] outcome = new Object[2]; // result, or failure in [1]; published by join()
-        Thread loopThread = Thread.ofVirtual().name(caller.getName()).start(() -> {
+        Thread loopThread = Thread.ofVirtual().name(caller.getName()).start(() -> callerContext.run(() -> {
             try {
                 outcome[0] = work.get();
             } catch (Throwable t) {
                 outcome[1] = t;
             }
-        });
+        }));
         boolean interrupted = false;
         while (true) {
             try {
