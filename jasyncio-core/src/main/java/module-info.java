@@ -1,8 +1,8 @@
 /**
  * jasyncio: asyncio's event loop in Java. Applications use the exported packages. The others are
  * plumbing behind the {@code io.jasyncio.Asyncio} facade ({@code exec}, {@code interop},
- * {@code task.internal}); {@code io.jasyncio.util}, helpers under every layer, is exported only to
- * this library's JUnit extension.
+ * {@code task.internal}) or the nio loop's provider ({@code loop.internal}); {@code io.jasyncio.util},
+ * helpers under every layer, is exported only to this library's JUnit extension.
  */
 @SuppressWarnings("module") // the qualified exports name modules built after this one
 module io.jasyncio.core {
@@ -25,6 +25,7 @@ module io.jasyncio.core {
     exports io.jasyncio.util to io.jasyncio.junit;
 
     uses io.jasyncio.loop.EventLoopProvider;
+    provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;
     provides io.jasyncio.loop.EventLoops.CreationListener with io.jasyncio.debug.Doctor;
 }

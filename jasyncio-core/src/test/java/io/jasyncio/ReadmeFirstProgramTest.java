@@ -1,6 +1,7 @@
 package io.jasyncio;
 
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -11,6 +12,7 @@ import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The README's "A first program", as written there: it must keep compiling and printing the same. */
+@EveryEngine
 class ReadmeFirstProgramTest {
 
     @Test

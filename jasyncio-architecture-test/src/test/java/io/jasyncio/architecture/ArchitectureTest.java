@@ -35,9 +35,9 @@ class ArchitectureTest {
             .importPackages(LIBRARY);
 
     /**
-     * Core's layers, bottom up: a package names only packages of a lower layer, its own
-     * internals' API (a {@code .internal} package uses the package it sits beside), and itself.
-     * Peers of one layer do not name each other.
+     * Core's layers, bottom up: a package names only packages of a lower layer and of its own
+     * (a layer is its package and every package under it: {@code task.internal},
+     * {@code debug.graph}). Peers of one layer do not name each other.
      */
     static final Map<String, Integer> CORE_LAYERS = Map.ofEntries(
             Map.entry("io.jasyncio.util", 0),
@@ -137,28 +137,38 @@ class ArchitectureTest {
                 c -> layerOf(c.getPackageName()) != null);
     }
 
-    /** The core layer {@code pkg} belongs to ({@code x.internal} is {@code x}'s), or null outside core. */
-    static Integer layerOf(String pkg) {
-        String layer = pkg.endsWith(".internal") ? pkg.substring(0, pkg.length() - ".internal".length()) : pkg;
-        return CORE_LAYERS.get(layer);
+    /**
+     * The core layer {@code pkg} belongs to: the longest layer package it is or sits under (the
+     * facade, {@code io.jasyncio}, only itself), or null outside core.
+     */
+    static String layerOf(String pkg) {
+        String best = pkg.equals(LIBRARY) ? LIBRARY : null;
+        for (String layer : CORE_LAYERS.keySet()) {
+            if (!layer.equals(LIBRARY) && (pkg.equals(layer) || pkg.startsWith(layer + "."))
+                    && (best == null || layer.length() > best.length())) {
+                best = layer;
+            }
+        }
+        return best;
     }
 
     private static ArchCondition<JavaClass> nameOnlyLowerLayers() {
         return new ArchCondition<>("name only packages of a lower layer of core") {
             @Override
             public void check(JavaClass origin, ConditionEvents events) {
-                String from = origin.getPackageName();
-                int fromLayer = layerOf(from);
+                String fromLayer = layerOf(origin.getPackageName());
+                int fromRank = CORE_LAYERS.get(fromLayer);
                 for (Dependency d : origin.getDirectDependenciesFromSelf()) {
                     String to = d.getTargetClass().getPackageName();
-                    if (to.equals(from) || !(to.equals(LIBRARY) || to.startsWith(LIBRARY + "."))) {
+                    if (!(to.equals(LIBRARY) || to.startsWith(LIBRARY + "."))) {
                         continue;
                     }
-                    Integer toLayer = layerOf(to);
-                    boolean sameLayer = toLayer != null && toLayer == fromLayer && from.equals(to + ".internal");
-                    if (toLayer == null || (toLayer >= fromLayer && !sameLayer)) {
-                        events.add(SimpleConditionEvent.violated(d, d.getDescription()
-                                + (toLayer == null ? " (outside core)" : " (layer " + toLayer + " from layer " + fromLayer + ")")));
+                    String toLayer = layerOf(to);
+                    if (toLayer == null) {
+                        events.add(SimpleConditionEvent.violated(d, d.getDescription() + " (outside core)"));
+                    } else if (!toLayer.equals(fromLayer) && CORE_LAYERS.get(toLayer) >= fromRank) {
+                        events.add(SimpleConditionEvent.violated(d, d.getDescription() + " (layer "
+                                + CORE_LAYERS.get(toLayer) + " from layer " + fromRank + ")"));
                     }
                 }
             }

@@ -37,7 +37,7 @@ class ConsumerProjectTest {
     private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll", "jasyncio-uring",
             "jasyncio-junit");
     private static final List<String> NOT_PUBLISHED = List.of("jasyncio-lab", "jasyncio-bench", "jasyncio-conformance",
-            "jasyncio-architecture-test", "jasyncio-consumer-test");
+            "jasyncio-architecture-test", "jasyncio-backend-test", "jasyncio-consumer-test");
 
     private static Path root;
     private static Path repository;

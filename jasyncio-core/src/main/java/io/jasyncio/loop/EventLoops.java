@@ -8,7 +8,8 @@ import java.util.ServiceLoader;
 
 /**
  * Finding and making loops: the running loop of this thread, and new loops of the chosen
- * implementation ({@code -Djasyncio.loop=nio|epoll}, default {@code nio}).
+ * implementation ({@code -Djasyncio.loop=nio|epoll|io_uring|...}, default {@code nio}), each found
+ * as an {@link EventLoopProvider}, nio's included.
  */
 public final class EventLoops {
     private EventLoops() {
@@ -42,14 +43,14 @@ public final class EventLoops {
 
     /** A new loop of the default implementation. */
     public static EventLoop newEventLoop() {
-        return newEventLoop(System.getProperty("jasyncio.loop", "nio"));
+        return newEventLoop(System.getProperty("jasyncio.loop", DEFAULT_LOOP));
     }
 
-    /** A new loop of the named implementation: {@code nio}, or one a provider supplies. */
+    /** The loop a JVM makes unless {@code -Djasyncio.loop} names another. */
+    private static final String DEFAULT_LOOP = "nio";
+
+    /** A new loop of the named implementation, from the provider of that name. */
     public static EventLoop newEventLoop(String name) {
-        if (name.equals("nio")) {
-            return new NioEventLoop();
-        }
         EventLoopProvider provider = providers().get(name);
         if (provider == null) {
             throw new IllegalArgumentException("unknown event loop '" + name + "'; available: " + availableNames());
@@ -68,10 +69,9 @@ public final class EventLoops {
         return LoopContract.of(created); // fails here, clearly, not at the first createFuture
     }
 
-    /** Names of the implementations that can run here, "nio" first. */
+    /** Names of the implementations that can run here, the default ("nio") first. */
     public static List<String> availableNames() {
         List<String> names = new ArrayList<>();
-        names.add("nio");
         for (EventLoopProvider p : providers().values()) {
             if (p.isAvailable() && !names.contains(p.name())) {
                 names.add(p.name());
@@ -80,11 +80,17 @@ public final class EventLoops {
         return names;
     }
 
+    /** The providers by name, the default loop's first, then in the order the service lookup finds them. */
     private static Map<String, EventLoopProvider> providers() {
-        Map<String, EventLoopProvider> byName = new LinkedHashMap<>();
+        Map<String, EventLoopProvider> found = new LinkedHashMap<>();
         for (EventLoopProvider p : ServiceLoader.load(EventLoopProvider.class)) {
-            byName.putIfAbsent(p.name(), p);
+            found.putIfAbsent(p.name(), p);
         }
+        Map<String, EventLoopProvider> byName = new LinkedHashMap<>();
+        if (found.containsKey(DEFAULT_LOOP)) {
+            byName.put(DEFAULT_LOOP, found.get(DEFAULT_LOOP));
+        }
+        byName.putAll(found);
         return byName;
     }
 

@@ -36,6 +36,14 @@ public interface Poller extends AutoCloseable {
     @Override
     void close() throws IOException;
 
+    /**
+     * A new poller over the JDK's {@link java.nio.channels.Selector}, the one the nio loop runs on:
+     * for a loop built outside this module, or a backend that wraps it.
+     */
+    static Poller openNio() throws IOException {
+        return new NioPoller();
+    }
+
     /** Where {@link #select} reports readiness. */
     @FunctionalInterface
     interface IoEventSink {

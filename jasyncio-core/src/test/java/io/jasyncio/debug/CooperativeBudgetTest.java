@@ -2,6 +2,7 @@ package io.jasyncio.debug;
 
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.CooperativeBudget;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,6 +15,7 @@ import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @Timeout(30)
+@EveryEngine
 class CooperativeBudgetTest {
 
     @AfterEach

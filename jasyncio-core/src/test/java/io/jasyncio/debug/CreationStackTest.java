@@ -3,6 +3,7 @@ package io.jasyncio.debug;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
 import io.jasyncio.util.ResourceWarnings;
 import io.jasyncio.task.Tasks;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** In debug mode, futures and tasks remember where they were created, and every report shows it. */
 @Timeout(60)
+@EveryEngine
 class CreationStackTest {
 
     @Test

@@ -2,6 +2,7 @@ package io.jasyncio.debug;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
+@EveryEngine
 class SlowCallbackTest {
     private static final Pattern SLOW_TASK_LINE = Pattern.compile(
             "Executing <Task pending name='slowpoke' coro=\\S+ lambda created at (\\S+)> took (\\d+\\.\\d{3}) seconds");

@@ -2,6 +2,7 @@ package io.jasyncio.debug;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
+@EveryEngine
 class ThreadSafetyTest {
 
     /** Runs {@code call} on a worker thread and returns the message of what it threw, or "no error". */

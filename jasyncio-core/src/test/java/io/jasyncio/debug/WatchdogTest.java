@@ -1,6 +1,7 @@
 package io.jasyncio.debug;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @SuppressWarnings("try") // resources held for their scope, not used by name
 @Timeout(30)
+@EveryEngine
 class WatchdogTest {
 
     /** Stands in for a blocking call made on the loop: the frame the report must name. */

@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A failing callback goes to the exception handler; neither it nor a failing handler stops the loop. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@EveryLoop
 class ExceptionHandlerTest {
     private final Logger loopLog = Logger.getLogger("io.jasyncio.loop");
     private Level previousLevel;

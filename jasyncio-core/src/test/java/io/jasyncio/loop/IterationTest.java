@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * already due or far in the future, so no result depends on the clock.
  */
 @Timeout(30)
+@EveryLoop
 class IterationTest {
     private static final long DAY_NANOS = 24L * 3600 * 1_000_000_000L;
     private static final Runnable NOOP = () -> { };

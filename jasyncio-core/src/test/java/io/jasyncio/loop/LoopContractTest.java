@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * not implement it (say, a provider's own class) fails where the loop is made, with a sentence
  * naming the contract, instead of a ClassCastException at its first createFuture.
  */
+@EveryLoop
 class LoopContractTest {
 
     /** An EventLoop with every method unimplemented: all the check may look at is its type. */

@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * then sequence, the snapshot, cancelled timers counted and purged by asyncio's rule.
  */
 @Timeout(60)
+@EveryLoop
 class LoopModelPropertyTest {
     private static final long DAY_NANOS = 24L * 3600 * 1_000_000_000L;
     private static final long SECOND = 1_000_000_000L;

@@ -9,11 +9,13 @@ import java.util.List;
  * <ul>
  *   <li>Tests that make their loop the default way ({@code Asyncio.run}, {@code new Runner()},
  *       {@link EventLoops#newEventLoop()}) get the JVM's loop: {@code -Djasyncio.loop=NAME}.</li>
- *   <li>Tests parameterized by loop name iterate {@link #names()}.</li>
+ *   <li>Tests parameterized by loop name take {@code @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")}.</li>
  * </ul>
- * jasyncio-core runs the suites on {@code nio}; jasyncio-epoll runs the same compiled classes
- * again (its surefire scans this module's test jar) with {@code -Djasyncio.loop=epoll}. A further
- * axis (a task engine, say) is one more surefire execution with its own property, and composes.
+ * jasyncio-core runs the suites on {@code nio}; each native loop module runs the compiled classes
+ * marked {@link io.jasyncio.testing.EveryLoop} again (its surefire scans this module's test jar)
+ * with {@code -Djasyncio.loop} naming its loop. The task engine is the other axis
+ * ({@link io.jasyncio.testing.EveryEngine}: one more surefire execution per module with
+ * {@code -Djasyncio.engine=threads}), and composes.
  */
 public final class LoopsUnderTest {
     /** Comma-separated loop names to run the parameterized suites on in this JVM (overrides the rest). */

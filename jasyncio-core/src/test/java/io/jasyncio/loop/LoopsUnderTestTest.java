@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.util.Locale;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The suites really run on the loop this JVM tests: a misconfigured rerun would quietly test nio twice. */
+@EveryLoop
 class LoopsUnderTestTest {
 
     @Test

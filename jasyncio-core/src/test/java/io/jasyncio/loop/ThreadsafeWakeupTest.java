@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** callSoonThreadsafe from several threads wakes a loop blocked in select, and every callback runs on the loop thread. */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@EveryLoop
 class ThreadsafeWakeupTest {
     private static final int THREADS = 4;
     private static final int PER_THREAD = 2_000;

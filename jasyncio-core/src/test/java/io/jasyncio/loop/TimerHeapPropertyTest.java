@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.internal.NioEventLoop;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -1,5 +1,7 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.internal.NioEventLoop;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  * asyncio's purge rule (rebuild only past 100 timers with more than half cancelled, else drop
  * cancelled ones at the top), and moves due timers to a ready queue in deadline order.
  */
+@EveryLoop
 class TimerHeapTest {
     private final NioEventLoop loop = new NioEventLoop(); // handles need an owner; it never runs
     private final TimerHeap heap = new TimerHeap();

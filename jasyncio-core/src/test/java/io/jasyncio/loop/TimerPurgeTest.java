@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * timers leave when they reach the top. Both counts are observable.
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@EveryLoop
 class TimerPurgeTest {
     private static final Runnable NEVER = () -> {
         throw new AssertionError("a far timer ran");

@@ -4,6 +4,7 @@ import io.jasyncio.net.Server;
 import io.jasyncio.net.StreamConnection;
 import io.jasyncio.task.TimeoutException;
 import io.jasyncio.task.VirtualTime;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The 30 s limit is real time; the waits inside are virtual (an hour, a day).
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@EveryLoop
 class VirtualClockTest {
 
     @Test

@@ -3,6 +3,8 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.LoopsUnderTest;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reading, must get every byte in order and then EOF, as asyncio delivers them.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class BufferedDataAtCloseTest {
     private static final long MIB = 1 << 20;
 

@@ -3,6 +3,8 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.ExceptionGroup;
 import io.jasyncio.task.TimeoutException;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * errors of every address reported together.
  */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class ConnectOptionsTest {
 
     /**

@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** A peer's reset, for real (SO_LINGER 0, then close: an RST on loopback). */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class ConnectionResetTest {
 
     /** The low-level read, sockRecv, raises the same type for a reset. */

@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** asyncio's sock_recvfrom, sock_recvfrom_into and sock_sendto on real loopback datagram sockets. */
 @Timeout(20)
+@EveryLoop
+@EveryEngine
 class DatagramSocketsTest {
 
     private static DatagramChannel bound() throws java.io.IOException {

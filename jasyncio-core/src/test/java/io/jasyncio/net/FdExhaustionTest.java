@@ -1,5 +1,7 @@
 package io.jasyncio.net;
 
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * again, and serve normally once the connections are gone.
  */
 @Timeout(90)
+@EveryLoop
+@EveryEngine
 class FdExhaustionTest {
     private static final int FD_LIMIT = 256;
     private static final int CONNECTIONS = 400;

@@ -1,5 +1,8 @@
 package io.jasyncio.net;
 
+import io.jasyncio.testing.ChildJvm;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * request finish and answer, cuts off the long one at the deadline, and exits 0.
  */
 @Timeout(90)
+@EveryLoop
+@EveryEngine
 class GracefulShutdownExampleTest {
     private static final Path EXAMPLE = Path.of(System.getProperty("user.dir")).getParent()
             .resolve("examples/GracefulShutdownServer.java");

@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,6 +19,8 @@ import static io.jasyncio.Asyncio.openConnection;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class ManyConnectionsTest {
 
     /** 1,000 connections, or fewer when the descriptor limit is low (each costs two, plus slack). */

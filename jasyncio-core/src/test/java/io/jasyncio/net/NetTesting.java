@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Shared test plumbing: run a body on a named loop with a deadline, capture reported errors. */
-final class NetTesting {
+public final class NetTesting {
     private NetTesting() {
     }
 
@@ -28,7 +28,7 @@ final class NetTesting {
      * own, but only in the loop's turn, and the body finds the loop as its running loop); else
      * the calling thread. What "it ran on the loop thread" means on every task engine.
      */
-    static Thread turnOf(EventLoop loop) {
+    public static Thread turnOf(EventLoop loop) {
         return EventLoops.runningLoopOrNull() == loop ? loop.thread() : Thread.currentThread();
     }
 
@@ -37,7 +37,7 @@ final class NetTesting {
      * An assertion that fails in a callback (a protocol's, a server's handler) reaches the loop's
      * exception handler, not the test: it is kept and thrown here at the end.
      */
-    static <T> T run(String loopName, double seconds, Coroutine<T> body) {
+    public static <T> T run(String loopName, double seconds, Coroutine<T> body) {
         List<AssertionError> failedInCallbacks = Collections.synchronizedList(new ArrayList<>());
         T result = null;
         try (Runner runner = new Runner(false, loopName)) {
@@ -79,7 +79,7 @@ final class NetTesting {
     }
 
     /** Collects what the running loop reports to its exception handler. */
-    static List<Map<String, Object>> captureErrors() {
+    public static List<Map<String, Object>> captureErrors() {
         List<Map<String, Object>> errors = Collections.synchronizedList(new ArrayList<>());
         EventLoops.getRunningLoop().setExceptionHandler((loop, context) -> errors.add(context));
         return errors;
@@ -102,7 +102,7 @@ final class NetTesting {
         return ((InetSocketAddress) server.addresses().getFirst()).getPort();
     }
 
-    static byte[] pattern(int n, long seed) {
+    public static byte[] pattern(int n, long seed) {
         byte[] b = new byte[n];
         java.util.Random r = new java.util.Random(seed);
         r.nextBytes(b);

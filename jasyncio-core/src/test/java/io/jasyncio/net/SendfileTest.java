@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (zero-copy) and over TLS (through the transport), every byte checked by its digest.
  */
 @Timeout(120)
+@EveryLoop
+@EveryEngine
 class SendfileTest {
     private static final int SIZE = 100 << 20;
 

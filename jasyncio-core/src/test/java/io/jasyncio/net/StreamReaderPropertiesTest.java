@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that reproduces it.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class StreamReaderPropertiesTest {
 
     static LongStream seeds() {

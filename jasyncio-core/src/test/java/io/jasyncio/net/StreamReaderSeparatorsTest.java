@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,6 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** {@code readuntil} with several separators, as asyncio 3.13's: the match that ends first wins. */
 @Timeout(20)
+@EveryLoop
+@EveryEngine
 class StreamReaderSeparatorsTest {
 
     private static List<byte[]> seps(String... separators) {

@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link CounterStream}, so a byte lost, doubled or moved shows at its position.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class StreamsBulkDataTest {
     static TestCertificates certs;
 

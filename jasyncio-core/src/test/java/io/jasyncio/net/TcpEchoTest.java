@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class TcpEchoTest {
 
     @ParameterizedTest

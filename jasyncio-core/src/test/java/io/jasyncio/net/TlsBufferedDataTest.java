@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * application's protocol, abort() drops what is buffered. The peer reads nothing until resumed.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class TlsBufferedDataTest {
     private static final int CHUNK = 16 * 1024;
 

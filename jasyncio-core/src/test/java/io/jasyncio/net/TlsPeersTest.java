@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * s_server) and CPython's ssl module, with certificates a test authority signed.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class TlsPeersTest {
     @TempDir
     static Path dir;

@@ -1,6 +1,8 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class TlsTest {
     static TestCertificates certs;
 

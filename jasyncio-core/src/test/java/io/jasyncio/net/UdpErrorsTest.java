@@ -2,6 +2,8 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** An I/O error on one datagram goes to errorReceived and the endpoint stays open, as in asyncio. */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class UdpErrorsTest {
     private static final InetSocketAddress LOOPBACK_ANY_PORT = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
 

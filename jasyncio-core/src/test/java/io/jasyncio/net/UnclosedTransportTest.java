@@ -4,6 +4,8 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import io.jasyncio.testing.OpenFds;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * warning in debug mode), and a server does not keep its connections alive.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class UnclosedTransportTest {
     private static final int DROPPED = 1_000;
     /** Descriptors the JVM may open meanwhile for its own reasons (class files, a log handler...). */

@@ -1,5 +1,7 @@
 package io.jasyncio.net;
 
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the socket takes part of each flush, and every byte must still arrive once and in order.
  */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class WriteBufferTest {
 
     @Test

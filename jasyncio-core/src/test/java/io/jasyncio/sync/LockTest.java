@@ -2,6 +2,8 @@ package io.jasyncio.sync;
 
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@EveryLoop
+@EveryEngine
 class LockTest {
 
     @Test

@@ -3,6 +3,8 @@ package io.jasyncio.task;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** allTasks() through the registry's slot reuse, growth, and tasks collected while pending. */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class AllTasksTest {
 
     @Test

@@ -2,6 +2,8 @@ package io.jasyncio.task;
 
 import io.jasyncio.context.ContextVar;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  * context.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class EngineHandOffTest {
     private static final int TASKS = 50;
     private static final int YIELDS = 50;

@@ -1,6 +1,7 @@
 package io.jasyncio.task;
 
 import io.jasyncio.Asyncio;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * to vary the module exports) that runs one task with a suspension and prints where it ran.
  */
 @Timeout(120)
+@EveryLoop
 class EngineSelectionTest {
     private static final String EXPORT = "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED";
 

@@ -1,6 +1,8 @@
 package io.jasyncio.task;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,6 +17,8 @@ import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@EveryLoop
+@EveryEngine
 class SleepDurationTest {
 
     @Test

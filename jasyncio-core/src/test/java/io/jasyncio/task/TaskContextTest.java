@@ -1,6 +1,8 @@
 package io.jasyncio.task;
 
 import io.jasyncio.context.ContextVar;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -11,6 +13,8 @@ import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @Timeout(10)
+@EveryLoop
+@EveryEngine
 class TaskContextTest {
     private static final ContextVar<String> REQUEST = ContextVar.withDefault("request", "none");
 

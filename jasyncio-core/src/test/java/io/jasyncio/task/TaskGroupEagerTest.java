@@ -1,6 +1,8 @@
 package io.jasyncio.task;
 
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Eager tasks in a TaskGroup: they start inside createEagerTask, and the group treats them as any child. */
+@EveryLoop
+@EveryEngine
 class TaskGroupEagerTest {
 
     @Test

@@ -1,6 +1,8 @@
 package io.jasyncio.task;
 
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @org.junit.jupiter.api.Timeout(10)
+@EveryLoop
+@EveryEngine
 class TimeoutTest {
 
     @Test

@@ -2,6 +2,8 @@ package io.jasyncio.task;
 
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.Future;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(10)
+@EveryLoop
+@EveryEngine
 class WaitForTest {
 
     @Test

@@ -2,7 +2,7 @@ package io.jasyncio.lab.experiments;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.NioEventLoop;
+import io.jasyncio.loop.internal.NioEventLoop;
 
 /**
  * A second loop implementation for tests only (another NIO loop under another name), available

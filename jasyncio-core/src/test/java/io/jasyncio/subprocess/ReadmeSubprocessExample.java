@@ -1,7 +1,5 @@
-package io.jasyncio.net;
+package io.jasyncio.subprocess;
 
-import io.jasyncio.subprocess.Subprocess;
-import io.jasyncio.subprocess.SubprocessOptions;
 
 import static io.jasyncio.Asyncio.createSubprocessExec;
 

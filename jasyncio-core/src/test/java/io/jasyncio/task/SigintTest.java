@@ -1,8 +1,10 @@
-package io.jasyncio.net;
+package io.jasyncio.task;
 
 import io.jasyncio.Asyncio;
 import io.jasyncio.loop.CancelledError;
-import io.jasyncio.task.KeyboardInterrupt;
+import io.jasyncio.testing.ChildJvm;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one ends the process even while the loop thread is stuck.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class SigintTest {
 
     @ParameterizedTest

@@ -1,9 +1,15 @@
-package io.jasyncio.net;
+package io.jasyncio.group;
 
-import io.jasyncio.group.EventLoopGroup;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.LoopsUnderTest;
+import io.jasyncio.net.GroupServer;
+import io.jasyncio.net.NetTesting;
+import io.jasyncio.net.Protocol;
+import io.jasyncio.net.ServerOptions;
+import io.jasyncio.net.Transport;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** EventLoopGroup (N loops on N threads, Netty's graceful shutdown) and GroupServer (one port, every loop). */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class EventLoopGroupTest {
 
     @ParameterizedTest

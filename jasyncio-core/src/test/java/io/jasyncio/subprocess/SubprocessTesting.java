@@ -1,7 +1,7 @@
-package io.jasyncio.net;
+package io.jasyncio.subprocess;
 
 import io.jasyncio.loop.LoopsUnderTest;
-import io.jasyncio.subprocess.Subprocesses;
+import io.jasyncio.net.NetTesting;
 import io.jasyncio.task.Coroutine;
 import org.junit.jupiter.params.provider.Arguments;
 

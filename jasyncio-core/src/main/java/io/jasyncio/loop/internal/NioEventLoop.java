@@ -1,17 +1,20 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.internal;
+
+import io.jasyncio.loop.BaseEventLoop;
+import io.jasyncio.loop.Poller;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** The default loop: {@link BaseEventLoop} over a {@link NioPoller} (java.nio's Selector). */
+/** The default loop: {@link BaseEventLoop} over the JDK's Selector ({@link Poller#openNio()}). */
 public final class NioEventLoop extends BaseEventLoop {
     public NioEventLoop() {
         super(openPoller());
     }
 
-    private static NioPoller openPoller() {
+    private static Poller openPoller() {
         try {
-            return new NioPoller();
+            return Poller.openNio();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }

@@ -1,11 +1,9 @@
-package io.jasyncio.net;
+package io.jasyncio.subprocess;
 
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.subprocess.Stdio;
-import io.jasyncio.subprocess.SubprocessConnection;
-import io.jasyncio.subprocess.SubprocessOptions;
-import io.jasyncio.subprocess.SubprocessTransport;
-import io.jasyncio.subprocess.Subprocesses;
+import io.jasyncio.net.NetTesting;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bounded on both sides, at the protocol level where they can be seen.
  */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class SubprocessFlowControlTest {
     private static final long TOTAL = 100L << 20;
     private static final int CHUNK = 64 * 1024;

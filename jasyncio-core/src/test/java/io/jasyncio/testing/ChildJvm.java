@@ -1,4 +1,4 @@
-package io.jasyncio.net;
+package io.jasyncio.testing;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -14,13 +14,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** Test helper: a child JVM on a given loop, its output read line by line, and real signals sent to it. */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> seen = new ArrayList<>();
 
     /** Starts {@code java [flags] -Djasyncio.loop=LOOP -cp <this test's class path> ARGS...} (stderr merged). */
-    ChildJvm(String loopName, String... args) throws IOException {
+    public ChildJvm(String loopName, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         if (sigintIgnoredHere()) {
             // Started from a background job (`cmd &` in a script, nohup), this JVM ignores SIGINT
@@ -60,7 +60,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The next output line starting with {@code prefix} (others are kept for the failure message). */
-    String awaitLine(String prefix, double seconds) throws InterruptedException {
+    public String awaitLine(String prefix, double seconds) throws InterruptedException {
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
         while (true) {
             String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -75,7 +75,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Sends {@code signal} ("TERM", "INT") with the real kill command. */
-    void kill(String signal) throws IOException, InterruptedException {
+    public void kill(String signal) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
         if (kill.waitFor() != 0) {
             throw new AssertionError("kill -" + signal + " failed");
@@ -83,7 +83,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Waits for the child to exit; its exit status. */
-    int exitValue(double seconds) throws InterruptedException {
+    public int exitValue(double seconds) throws InterruptedException {
         if (!process.waitFor((long) (seconds * 1000), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("the child did not exit within " + seconds + " s; output: " + output());
         }
@@ -91,7 +91,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Every line read so far, and whatever is left (for failure messages). */
-    String output() {
+    public String output() {
         List<String> all = new ArrayList<>(seen);
         lines.drainTo(all);
         seen.clear();

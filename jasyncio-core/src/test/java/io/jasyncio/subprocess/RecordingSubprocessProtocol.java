@@ -1,8 +1,6 @@
-package io.jasyncio.net;
+package io.jasyncio.subprocess;
 
 import io.jasyncio.loop.Future;
-import io.jasyncio.subprocess.SubprocessProtocol;
-import io.jasyncio.subprocess.SubprocessTransport;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

@@ -1,13 +1,10 @@
-package io.jasyncio.net;
+package io.jasyncio.subprocess;
 
 import io.jasyncio.loop.CancelledError;
-import io.jasyncio.subprocess.Signals;
-import io.jasyncio.subprocess.Stdio;
-import io.jasyncio.subprocess.Subprocess;
-import io.jasyncio.subprocess.SubprocessConnection;
-import io.jasyncio.subprocess.SubprocessOptions;
-import io.jasyncio.subprocess.Subprocesses;
+import io.jasyncio.net.NetTesting;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import io.jasyncio.testing.OpenFds;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Child processes with pipes as streams, against real programs, on every loop and both pipe wirings. */
 @Timeout(60)
+@EveryLoop
+@EveryEngine
 class SubprocessTest {
     private static final SubprocessOptions IN_OUT = SubprocessOptions.defaults()
             .withStdin(Stdio.PIPE).withStdout(Stdio.PIPE);

@@ -1,11 +1,9 @@
-package io.jasyncio.net;
+package io.jasyncio.loop;
 
 import io.jasyncio.context.ContextVar;
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.Future;
-import io.jasyncio.loop.Signal;
-import io.jasyncio.loop.SignalHandlers;
+import io.jasyncio.net.NetTesting;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * would end the test run. (SIGTERM and SIGINT are tested in child JVMs.)
  */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class SignalHandlerTest {
     private static final ContextVar<String> WHO = ContextVar.of("who");
 

@@ -1,9 +1,12 @@
-package io.jasyncio.net;
+package io.jasyncio.interop;
 
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
+import io.jasyncio.net.NetTesting;
+import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** CompletableFuture and the loop, every direction: into the loop, out of it, cancellation both ways. */
 @Timeout(30)
+@EveryLoop
+@EveryEngine
 class CompletableFutureInteropTest {
 
     /** A loop running forever on its own thread; close() stops it from outside and closes it. */

@@ -1,0 +1,57 @@
+package io.jasyncio.backendtest;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import io.jasyncio.net.Server;
+import io.jasyncio.net.StreamConnection;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+
+import static io.jasyncio.Asyncio.openConnection;
+import static io.jasyncio.Asyncio.run;
+import static io.jasyncio.Asyncio.startServer;
+import static io.jasyncio.Asyncio.toThread;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A backend outside core is found by name and does the loop's I/O: the loop calls it, and only it. */
+class CountingBackendTest {
+
+    @Test
+    void theProviderIsFoundByNameAndIsTheDefaultLoopHere() {
+        assertTrue(EventLoops.availableNames().contains("counting"), EventLoops.availableNames().toString());
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            assertInstanceOf(CountingEventLoop.class, loop);
+        }
+    }
+
+    @Test
+    void anEchoOverLoopbackGoesThroughTheCountingPoller() {
+        long[] counted = run(() -> {
+            CountingPoller counts = ((CountingEventLoop) EventLoops.getRunningLoop()).counts();
+            Server server = startServer((reader, writer) -> {
+                writer.write(reader.readline());
+                writer.close();
+                writer.waitClosed();
+            }, "127.0.0.1", 0);
+            int port = ((InetSocketAddress) server.addresses().getFirst()).getPort();
+            StreamConnection client = openConnection("127.0.0.1", port);
+            client.writer().write("ping\n".getBytes(StandardCharsets.UTF_8));
+            assertEquals("ping\n", new String(client.reader().readline(), StandardCharsets.UTF_8));
+            client.writer().close();
+            client.writer().waitClosed();
+            server.close();
+            server.waitClosed();
+            toThread(() -> null); // its result comes back through callSoonThreadsafe: a wake-up
+            return new long[]{counts.interestChanges.get(), counts.selects.get(), counts.eventsReported.get(),
+                    counts.wakeups.get()};
+        });
+        assertTrue(counted[0] >= 3, "the listener, the accepted socket and the client were watched: " + counted[0]);
+        assertTrue(counted[1] > 0 && counted[2] >= 3, "readiness came from it: " + counted[1] + " selects, "
+                + counted[2] + " events");
+        assertTrue(counted[3] > 0, "another thread woke it: " + counted[3]);
+    }
+}
