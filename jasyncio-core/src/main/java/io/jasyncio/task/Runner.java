@@ -25,6 +25,8 @@ public final class Runner implements AutoCloseable {
     private EventLoop loop;
     private final Context context = Context.copyCurrent();
     private boolean closed;
+    /** Whether runs drive the loop from a virtual thread (see {@link VirtualLoopThread}). */
+    private boolean onVirtualLoopThread;
 
     public Runner() {
         this(false, null);
@@ -43,6 +45,7 @@ public final class Runner implements AutoCloseable {
         }
         if (loop == null) {
             loop = loopName == null ? EventLoops.newEventLoop() : EventLoops.newEventLoop(loopName);
+            onVirtualLoopThread = VirtualLoopThread.wanted(loopName == null ? EventLoops.defaultLoopName() : loopName);
             if (debug) {
                 loop.setDebug(true);
             }
@@ -61,7 +64,7 @@ public final class Runner implements AutoCloseable {
         }
         EventLoop l = getLoop();
         boolean onMainThread = SigintCancelsMainTask.isJvmMainThread();
-        if (VirtualLoopThread.wanted(l)) {
+        if (onVirtualLoopThread && !Thread.currentThread().isVirtual()) {
             return VirtualLoopThread.call(() -> runTask(l, main, onMainThread));
         }
         return runTask(l, main, onMainThread);
@@ -93,7 +96,7 @@ public final class Runner implements AutoCloseable {
         if (loop == null) {
             return;
         }
-        if (VirtualLoopThread.wanted(loop)) {
+        if (onVirtualLoopThread && !Thread.currentThread().isVirtual()) {
             VirtualLoopThread.call(() -> {
                 finishAndClose(loop);
                 return null;

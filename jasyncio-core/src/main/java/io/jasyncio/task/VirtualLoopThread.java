@@ -2,8 +2,6 @@ package io.jasyncio.task;
 
 import io.jasyncio.context.Context;
 import io.jasyncio.util.Throwables;
-import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.NioEventLoop;
 
 import java.util.function.Supplier;
 
@@ -29,11 +27,13 @@ final class VirtualLoopThread {
     private VirtualLoopThread() {
     }
 
-    /** Whether a Runner on this thread should run {@code loop} on a virtual thread. */
-    static boolean wanted(EventLoop loop) {
+    /**
+     * Whether a Runner on a loop of the implementation named {@code loopName} should drive it
+     * from a virtual thread (when called from a platform thread).
+     */
+    static boolean wanted(String loopName) {
         return TaskEngine.CHOSEN instanceof ThreadEngine
-                && !Thread.currentThread().isVirtual()
-                && loop instanceof NioEventLoop
+                && loopName.equals("nio")
                 && !"false".equals(System.getProperty(PROPERTY));
     }
 

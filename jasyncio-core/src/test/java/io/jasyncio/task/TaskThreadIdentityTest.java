@@ -2,6 +2,7 @@ package io.jasyncio.task;
 
 import io.jasyncio.context.ContextVar;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What {@code Thread.currentThread()} and a {@code ThreadLocal} are inside tasks, on each engine
- * (this class runs on both, see the threads-engine surefire execution), and that a
+ * (this class runs on both: {@link EveryEngine}), and that a
  * {@link ContextVar} is the same on both. The exact difference is documented in README
  * ("Task engines") and docs/ARCHITECTURE.md:
  * <ul>
@@ -36,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * </ul>
  */
 @Timeout(60)
+@EveryEngine
 class TaskThreadIdentityTest {
     private static final boolean CONTINUATION = TaskEngine.CHOSEN.name().equals("continuation");
     private static final ThreadLocal<String> LOCAL = new ThreadLocal<>();
