@@ -64,7 +64,7 @@ public final class Runner implements AutoCloseable {
         }
         EventLoop l = getLoop();
         boolean onMainThread = SigintCancelsMainTask.isJvmMainThread();
-        if (onVirtualLoopThread && !Thread.currentThread().isVirtual()) {
+        if (onVirtualLoopThread && !Thread.currentThread().isVirtual() && !l.getDebug()) {
             return VirtualLoopThread.call(() -> runTask(l, main, onMainThread));
         }
         return runTask(l, main, onMainThread);
@@ -96,7 +96,7 @@ public final class Runner implements AutoCloseable {
         if (loop == null) {
             return;
         }
-        if (onVirtualLoopThread && !Thread.currentThread().isVirtual()) {
+        if (onVirtualLoopThread && !Thread.currentThread().isVirtual() && !loop.getDebug()) {
             VirtualLoopThread.call(() -> {
                 finishAndClose(loop);
                 return null;

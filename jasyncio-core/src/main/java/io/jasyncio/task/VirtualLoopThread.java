@@ -16,6 +16,9 @@ import java.util.function.Supplier;
  * while the loop runs, so loop callbacks and task code still never overlap. The caller waits
  * (joins) meanwhile and gets the result or the very exception the run ended with.
  *
+ * <p>Not in debug mode: there the creation stacks of what the loop's callbacks create should go
+ * on into the caller's frames, which a thread of its own does not have.
+ *
  * <p>Only for the nio loop: the JDK's selector parks a virtual thread that waits in
  * {@code select}, where a native backend (epoll, io_uring, through the FFM API) would hold its
  * carrier for the whole wait. Off with {@code -Djasyncio.threads.virtualLoop=false}; never on the
