@@ -10,10 +10,14 @@ module io.jasyncio.core {
     requires jdk.unsupported;
     // the debug package's JFR events (slow callbacks, the blocked loop, loop samples) extend jdk.jfr.Event
     requires transitive jdk.jfr;
+    // the loops' management beans and the task graph bean ./jasyncio ps reads (registered only when asked)
+    requires java.management;
 
     exports io.jasyncio;
     exports io.jasyncio.context;
     exports io.jasyncio.debug;
+    exports io.jasyncio.debug.graph;
+    exports io.jasyncio.debug.management;
     exports io.jasyncio.group;
     exports io.jasyncio.loop;
     exports io.jasyncio.net;
@@ -27,5 +31,6 @@ module io.jasyncio.core {
     uses io.jasyncio.loop.EventLoopProvider;
     provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;
-    provides io.jasyncio.loop.EventLoops.CreationListener with io.jasyncio.debug.Doctor;
+    provides io.jasyncio.loop.EventLoops.CreationListener
+            with io.jasyncio.debug.Doctor, io.jasyncio.debug.management.LoopBeans;
 }

@@ -7,4 +7,6 @@ module io.jasyncio.http {
     requires transitive io.jasyncio.core;
 
     exports io.jasyncio.http;
+    exports io.jasyncio.http.client;
+    exports io.jasyncio.http.server;
 }

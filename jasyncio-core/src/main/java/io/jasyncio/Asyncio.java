@@ -1,5 +1,7 @@
 package io.jasyncio;
 
+import io.jasyncio.debug.graph.CallGraphs;
+import io.jasyncio.debug.graph.FutureCallGraph;
 import io.jasyncio.context.Context;
 import io.jasyncio.exec.DefaultExecutorShutdown;
 import io.jasyncio.exec.ToThread;
@@ -497,5 +499,38 @@ public final class Asyncio {
     /** As {@link #createSubprocessShell(String)}, with pipes, directory, environment. */
     public static Subprocess createSubprocessShell(String cmd, SubprocessOptions options) throws IOException {
         return Subprocesses.createSubprocessShell(getRunningLoop(), cmd, options);
+    }
+
+    // ---- call graphs: captureCallGraph, printCallGraph, formatCallGraph ----------------------
+
+    /**
+     * The current task's call graph (asyncio 3.14's {@code capture_call_graph()}): where it is
+     * (the caller's frames) and the chain of tasks awaiting it; null outside a task.
+     */
+    public static FutureCallGraph captureCallGraph() {
+        return CallGraphs.captureCurrent();
+    }
+
+    /** The call graph of {@code future} (a task: its suspended frames) and what awaits it. Call on its loop's thread. */
+    public static FutureCallGraph captureCallGraph(Future<?> future) {
+        return CallGraphs.capture(future);
+    }
+
+    /** {@link #captureCallGraph(Future)} as asyncio's {@code print_call_graph} prints it (its {@code file=StringIO} pattern). */
+    public static String formatCallGraph(Future<?> future) {
+        return CallGraphs.format(CallGraphs.capture(future));
+    }
+
+    /** Prints the current task's call graph to {@code System.out}; nothing outside a task. */
+    public static void printCallGraph() {
+        FutureCallGraph graph = CallGraphs.captureCurrent();
+        if (graph != null) {
+            CallGraphs.print(graph, System.out);
+        }
+    }
+
+    /** Prints the call graph of {@code future} to {@code out}. */
+    public static void printCallGraph(Future<?> future, java.io.PrintStream out) {
+        CallGraphs.print(CallGraphs.capture(future), out);
     }
 }

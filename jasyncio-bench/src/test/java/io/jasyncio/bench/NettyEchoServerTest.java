@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -31,8 +30,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NettyEchoServerTest {
-    private static final Pattern LISTENING = Pattern.compile("^listening on (.+):(\\d+)$");
-
     @ParameterizedTest
     @ValueSource(strings = {"nio", "epoll", "io_uring"})
     void echoesOnEveryTransport(String transport) throws Exception {
@@ -47,14 +44,7 @@ class NettyEchoServerTest {
                 "--host", "127.0.0.1", "--port", "0", "--transport", transport))
                 .redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
-            Matcher listening = null;
-            for (String line; (line = out.readLine()) != null; ) {
-                Matcher m = LISTENING.matcher(line);
-                if (m.matches()) {
-                    listening = m;
-                    break;
-                }
-            }
+            Matcher listening = ListeningLine.await(out);
             assertNotNull(listening, "the server printed no 'listening on HOST:PORT' line");
             InetSocketAddress address = new InetSocketAddress(listening.group(1), Integer.parseInt(listening.group(2)));
             try (Socket a = new Socket(); Socket b = new Socket()) {

@@ -45,6 +45,9 @@ public final class Doctor implements EventLoops.CreationListener {
 
     @Override
     public void loopCreated(EventLoop loop) {
+        if (System.getProperty("jasyncio.doctor") == null) {
+            return; // loaded for another listener's sake (the management beans)
+        }
         Recording.INSTANCE.add(loop);
     }
 
@@ -128,6 +131,7 @@ public final class Doctor implements EventLoops.CreationListener {
                 event.timers = s.timersInHeap();
                 event.cancelledTimers = s.cancelledTimersInHeap();
                 event.pendingTasks = checkup.pendingTasks;
+                event.tasksCreated = checkup.tasksCreated;
                 event.executorQueue = checkup.executorQueue()[0];
                 event.lagMaxNanos = (long) (checkup.jfrLagMaxMillis * 1e6);
                 checkup.jfrLagMaxMillis = 0;

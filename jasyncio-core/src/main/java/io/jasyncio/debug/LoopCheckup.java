@@ -47,6 +47,8 @@ final class LoopCheckup implements LoopObserver {
     volatile int peakCancelled;
     volatile double lagMaxMillis;
     volatile int pendingTasks;
+    volatile long tasksCreated;
+    private final BusiestTasks busiest = new BusiestTasks();
     volatile long slowSteps;
     volatile double jfrLagMaxMillis;
 
@@ -89,11 +91,14 @@ final class LoopCheckup implements LoopObserver {
 
     @Override
     public void handleFinished(Handle handle, long nanos) {
+        Task<?> task = Task.steppedBy(handle);
+        if (task != null) {
+            busiest.stepped(task, nanos);
+        }
         if (nanos < SLOW_NANOS) {
             return;
         }
         slowSteps++;
-        Task<?> task = Task.steppedBy(handle);
         String name = task != null ? task.getName() : "(a callback)";
         int awaits = task != null ? task.awaitsWithoutSuspendingInStep() : 0;
         write("slow", id, String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6), awaits, name,
@@ -121,6 +126,8 @@ final class LoopCheckup implements LoopObserver {
         probePostedAt = 0;
         threadName = Thread.currentThread().getName();
         pendingTasks = Task.allTasks(loop).size();
+        tasksCreated = Task.createdCount(loop);
+        busiest.reportIfDue(id, threadName);
         if (loop.getExceptionHandler() != recorder) { // the program set its own: record, then pass on
             userHandler = loop.getExceptionHandler();
             loop.setExceptionHandler(recorder);

@@ -49,6 +49,9 @@ public class LoopSampleEvent extends jdk.jfr.Event {
     @Label("Pending Tasks")
     public int pendingTasks;
 
+    @Label("Tasks Created")
+    public long tasksCreated;
+
     @Label("Executor Queue")
     public int executorQueue;
 

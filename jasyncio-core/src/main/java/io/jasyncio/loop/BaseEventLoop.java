@@ -445,6 +445,7 @@ public abstract class BaseEventLoop implements LoopContract {
             LOG.log(System.Logger.Level.WARNING, "closing the poller failed", e);
         }
         DefaultExecutor.of(this).closeWithLoop(); // as asyncio: do not wait for running work
+        EventLoops.loopClosed(this);
     }
 
     @Override

@@ -100,15 +100,38 @@ public final class EventLoops {
     }
 
     /**
-     * Told of every loop as it is created, when {@code -Djasyncio.doctor} is set: how the doctor
-     * ({@code io.jasyncio.debug.Doctor}, registered as a service) watches a program's loops
-     * without the loop knowing about it. Called from the loop's constructor: only keep the loop.
+     * Told of every loop as it is created and as it closes: with {@code -Djasyncio.doctor} or
+     * {@code -Djasyncio.jmx=true} (or when the JVM's platform MBean server already exists) the
+     * registered services (the doctor, the loops' management beans) are; a tool that starts
+     * watching later adds itself ({@link #addCreationListener}). Called from the loop's
+     * constructor and {@code close()}: only keep the loop.
      */
     public interface CreationListener {
         void loopCreated(EventLoop loop);
+
+        default void loopClosed(EventLoop loop) {
+        }
     }
 
-    static void loopCreated(EventLoop loop) {
+    /** A live loop and its id, the number of its creation in this JVM (0 first): how tools name loops. */
+    public record LiveLoop(int id, EventLoop loop) {
+    }
+
+    /** The loops of this JVM not closed yet (and not collected), oldest first. Any thread. */
+    public static List<LiveLoop> liveLoops() {
+        return LiveLoops.snapshot();
+    }
+
+    /**
+     * Tells {@code listener} of every loop created or closed from now on, and returns the loops
+     * already live: how a tool that starts watching a running program catches up.
+     */
+    public static List<LiveLoop> addCreationListener(CreationListener listener) {
+        return LiveLoops.addListener(listener);
+    }
+
+    static void loopCreated(BaseEventLoop loop) {
+        LiveLoops.add(loop);
         if (CreationListeners.ALL.length != 0) {
             for (CreationListener listener : CreationListeners.ALL) {
                 listener.loopCreated(loop);
@@ -116,11 +139,26 @@ public final class EventLoops {
         }
     }
 
-    /** Loaded once, and only when the doctor's property is set: otherwise there are none. */
+    static void loopClosed(BaseEventLoop loop) {
+        LiveLoops.remove(loop);
+        for (CreationListener listener : CreationListeners.ALL) {
+            listener.loopClosed(loop);
+        }
+    }
+
+    /**
+     * Loaded once, and only when the doctor's or the beans' property is set or a platform MBean
+     * server already runs (a JMX agent, an exporter, a framework): otherwise there are none.
+     */
     private static final class CreationListeners {
-        static final CreationListener[] ALL = System.getProperty("jasyncio.doctor") == null
+        static final CreationListener[] ALL = !wanted()
                 ? new CreationListener[0]
                 : ServiceLoader.load(CreationListener.class).stream().map(ServiceLoader.Provider::get)
                         .toArray(CreationListener[]::new);
+
+        private static boolean wanted() {
+            return System.getProperty("jasyncio.doctor") != null || Boolean.getBoolean("jasyncio.jmx")
+                    || !javax.management.MBeanServerFactory.findMBeanServer(null).isEmpty();
+        }
     }
 }

@@ -43,6 +43,8 @@ public class Future<T> {
     private Object firstCallback;
     private Object firstSnapshot;
     private List<Object> moreCallbacks; // pairs: callback, context snapshot
+    /** Who awaits this future through a structure that awaits on their behalf: null, one Future, or a list. */
+    private Object awaitedBy;
 
     public Future(EventLoop loop) {
         this.loop = LoopContract.of(Objects.requireNonNull(loop, "loop"));
@@ -220,6 +222,59 @@ public class Future<T> {
             }
         }
         return removed;
+    }
+
+    /**
+     * Records that {@code waiter} (a task, usually) awaits this future through a structure that
+     * awaits on its behalf, as asyncio's {@code future_add_to_awaited_by}: a TaskGroup's children
+     * are awaited by its parent task, gather's and shield's futures by the task that called them.
+     * A task's own {@code await} needs no record (the task knows what it waits on). Follow it with
+     * {@link #discardAwaitedBy} once the wait is over. One waiter costs no allocation.
+     */
+    public final void addAwaitedBy(Future<?> waiter) {
+        Objects.requireNonNull(waiter, "waiter");
+        Object by = awaitedBy;
+        if (by == null) {
+            awaitedBy = waiter;
+        } else if (by instanceof Future<?> one) {
+            if (one != waiter) {
+                List<Future<?>> two = new ArrayList<>(2);
+                two.add(one);
+                two.add(waiter);
+                awaitedBy = two;
+            }
+        } else {
+            @SuppressWarnings("unchecked") List<Future<?>> many = (List<Future<?>>) by;
+            if (!many.contains(waiter)) {
+                many.add(waiter);
+            }
+        }
+    }
+
+    /** Forgets the record {@link #addAwaitedBy} made (asyncio's {@code future_discard_from_awaited_by}). */
+    public final void discardAwaitedBy(Future<?> waiter) {
+        Object by = awaitedBy;
+        if (by == waiter) {
+            awaitedBy = null;
+        } else if (by instanceof List<?> many) {
+            many.remove(waiter);
+            if (many.isEmpty()) {
+                awaitedBy = null;
+            }
+        }
+    }
+
+    /** The waiters {@link #addAwaitedBy} recorded and that were not discarded, in the order recorded. */
+    public final List<Future<?>> awaitedBy() {
+        Object by = awaitedBy;
+        if (by == null) {
+            return List.of();
+        }
+        if (by instanceof Future<?> one) {
+            return List.of(one);
+        }
+        @SuppressWarnings("unchecked") List<Future<?>> many = (List<Future<?>>) by;
+        return List.copyOf(many);
     }
 
     private void scheduleCallbacks() {

@@ -33,6 +33,8 @@ public final class GatheringFuture<T> extends Future<List<T>> {
     private int distinctChildren;
     private int finished;
     private boolean cancelRequested;
+    /** The task that called gather: recorded as awaiting each pending child (call graphs), or null. */
+    private Task<?> caller;
 
     private GatheringFuture(EventLoop loop, List<Future<? extends T>> children, boolean returnExceptions) {
         super(loop);
@@ -57,8 +59,12 @@ public final class GatheringFuture<T> extends Future<List<T>> {
         }
         // A future passed twice gets one callback: it counts once towards "all finished".
         Map<Future<?>, Boolean> distinct = new IdentityHashMap<>();
+        outer.caller = Task.current(); // awaits the children through the gather (call graphs)
         for (Future<? extends T> f : children) {
             if (distinct.put(f, Boolean.TRUE) == null) {
+                if (outer.caller != null && !f.isDone()) {
+                    f.addAwaitedBy(outer.caller);
+                }
                 f.addDoneCallback(outer::onChildDone);
             }
         }
@@ -85,6 +91,9 @@ public final class GatheringFuture<T> extends Future<List<T>> {
 
     private void onChildDone(Future<?> child) {
         finished++;
+        if (caller != null) {
+            child.discardAwaitedBy(caller);
+        }
         if (isDone()) {
             if (!child.isCancelled()) {
                 child.exception(); // the gather is over: mark the child's exception retrieved

@@ -102,6 +102,16 @@ public final class Task<T> extends Future<T> {
         return PENDING_TASKS.get(loop).pending();
     }
 
+    /** Tasks created on {@code loop} so far. Read from another thread, the count may be a moment old. */
+    public static long createdCount(EventLoop loop) {
+        return PENDING_TASKS.get(loop).created();
+    }
+
+    /** Tasks of {@code loop} not finished yet (as {@link #allTasks}, without building the set; may be a moment old elsewhere). */
+    public static int pendingCount(EventLoop loop) {
+        return PENDING_TASKS.get(loop).live();
+    }
+
     /** The task {@code handle} steps, or null when it is another callback: names a slow step's task. */
     public static Task<?> steppedBy(Handle handle) {
         return handle.callback() instanceof Task<?>.Step step ? step.task() : null;
@@ -301,6 +311,21 @@ public final class Task<T> extends Future<T> {
     /** The future this task is suspended on, or null. */
     public Future<?> waitingOn() {
         return waitingOn;
+    }
+
+    /**
+     * Where the body is suspended: its frames, most recent first, down to the coroutine it runs
+     * (the engine's frames below it left out); empty before its first step, once done, or while
+     * it runs. asyncio's {@code Task.get_stack()}. Call on the loop's thread.
+     */
+    public StackTraceElement[] getStack() {
+        StackTraceElement[] frames = body.suspendedStack();
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i].getMethodName().equals("runBody") && frames[i].getClassName().equals(Task.class.getName())) {
+                return java.util.Arrays.copyOf(frames, i);
+            }
+        }
+        return frames;
     }
 
     /** The body's class, as "coro=" in reports. */

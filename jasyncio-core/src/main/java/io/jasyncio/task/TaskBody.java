@@ -18,4 +18,10 @@ interface TaskBody {
      * suspend here.
      */
     void suspend();
+
+    /**
+     * The body's frames where it is suspended, most recent first (empty before it starts, once it
+     * has finished, or while it runs on another thread). Call on the loop's thread, between steps.
+     */
+    StackTraceElement[] suspendedStack();
 }

@@ -30,4 +30,16 @@ final class TaskContinuation extends Continuation implements TaskBody {
             throw new IllegalStateException("a task could not suspend (its continuation is pinned)");
         }
     }
+
+    @Override
+    public StackTraceElement[] suspendedStack() {
+        if (isDone()) {
+            return new StackTraceElement[0];
+        }
+        try {
+            return getStackTrace(); // walks the unmounted continuation's frozen frames
+        } catch (IllegalStateException mounted) {
+            return new StackTraceElement[0]; // it is running (an eager start nests it): no suspended frames
+        }
+    }
 }

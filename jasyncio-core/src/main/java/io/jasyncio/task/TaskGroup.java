@@ -182,6 +182,7 @@ public final class TaskGroup {
             onTaskDone(task);
         } else {
             tasks.add(task);
+            task.addAwaitedBy(parent); // the parent awaits its children at the end of the block (call graphs)
             task.addDoneCallback(onTaskDone);
         }
         return task;
@@ -251,6 +252,7 @@ public final class TaskGroup {
     private void onTaskDone(Future<?> done) {
         Task<?> task = (Task<?>) done;
         tasks.remove(task);
+        task.discardAwaitedBy(parent);
         if (allDone != null && tasks.isEmpty() && !allDone.isDone()) {
             allDone.setResult(null);
         }

@@ -24,6 +24,9 @@ final class TaskRegistry {
     private int firstFree = END;
     /** Slots below this index have been handed out at least once. */
     private int used;
+    /** Tasks registered since the loop began, and those of them not yet finished (collected ones included). */
+    private long created;
+    private int live;
 
     /** Registers a new task; returns its slot, to give back with {@link #remove}. */
     int add(Task<?> task) {
@@ -40,11 +43,14 @@ final class TaskRegistry {
             slot = used++;
         }
         slots[slot] = new WeakReference<>(task);
+        created++;
+        live++;
         return slot;
     }
 
     /** Gives back the slot of a task that finished. */
     void remove(int slot) {
+        live--;
         slots[slot] = null;
         nextFree[slot] = firstFree;
         firstFree = slot;
@@ -61,6 +67,15 @@ final class TaskRegistry {
             }
         }
         return pending;
+    }
+
+    long created() {
+        return created;
+    }
+
+    /** Tasks not finished yet, counting those collected while pending until their slot is reclaimed. */
+    int live() {
+        return live;
     }
 
     /** Frees the slots whose task was collected while pending (its reference is cleared); returns how many. */

@@ -126,6 +126,12 @@ final class ThreadBody implements TaskBody {
         }
     }
 
+    @Override
+    public StackTraceElement[] suspendedStack() {
+        Thread body = bodyThread;
+        return body == null || finished ? new StackTraceElement[0] : body.getStackTrace();
+    }
+
     /** Which body thread a loop's code runs on now (read by the watchdog's thread), and how it makes them. */
     private static final class Mounted {
         volatile Thread thread;

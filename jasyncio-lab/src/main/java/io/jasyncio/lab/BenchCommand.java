@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 /** {@code ./jasyncio bench}: load generators for the side-by-side comparison (bench/compare.sh). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Load generators for comparing servers (loopback only).",
-        subcommands = BenchCommand.Echo.class)
+        subcommands = {BenchCommand.Echo.class, SnapshotCost.class})
 final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -31,8 +31,8 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 final class EchoServerCommand implements Callable<Integer> {
     enum Api { protocol, streams }
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "address to listen on (default: ${DEFAULT-VALUE})")
-    String host;
+    @CommandLine.Mixin
+    ServeOptions serve;
 
     @Option(names = "--port", defaultValue = "25000", description = "port; 0 picks a free one (default: ${DEFAULT-VALUE})")
     int port;
@@ -40,37 +40,21 @@ final class EchoServerCommand implements Callable<Integer> {
     @Option(names = "--api", defaultValue = "protocol", description = "protocol or streams (default: ${DEFAULT-VALUE})")
     Api api;
 
-    @Option(names = "--loop", defaultValue = "nio", description = "loop implementation: nio or epoll (default: ${DEFAULT-VALUE})")
-    String loop;
-
-    @Option(names = "--backlog", defaultValue = "1024", description = "listen backlog (default: ${DEFAULT-VALUE})")
-    int backlog;
-
-    @Option(names = "--loops", defaultValue = "1",
-            description = "loops serving the port, each on its own thread (default: ${DEFAULT-VALUE}: one loop on the main thread)")
-    int loops;
-
-    @Option(names = "--spread", defaultValue = "AUTO",
-            description = "with --loops > 1, how connections reach the loops: AUTO, REUSE_PORT or ACCEPTOR (default: ${DEFAULT-VALUE})")
-    GroupServer.Mode spread;
-
     @Override
     public Integer call() {
-        if (loops < 1) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--loops must be at least 1, not " + loops);
-        }
-        if (loops > 1) {
+        serve.check(this);
+        if (serve.loops > 1) {
             return serveOnGroup();
         }
-        try (Runner runner = new Runner(false, loop)) {
+        try (Runner runner = new Runner(false, serve.loop)) {
             runner.run(() -> {
-                var options = ServerOptions.defaults().withBacklog(backlog);
+                var options = ServerOptions.defaults().withBacklog(serve.backlog);
                 Server server = api == Api.protocol
-                        ? Network.createServer(getRunningLoop(), EchoProtocol::new, List.of(host), port, options)
-                        : Streams.startServer(getRunningLoop(), EchoServerCommand::echoStream, host, port, options,
+                        ? Network.createServer(getRunningLoop(), EchoProtocol::new, List.of(serve.host), port, options)
+                        : Streams.startServer(getRunningLoop(), EchoServerCommand::echoStream, serve.host, port, options,
                                 StreamReader.DEFAULT_LIMIT);
                 InetSocketAddress bound = (InetSocketAddress) server.addresses().getFirst();
-                System.out.println("listening on " + host + ":" + bound.getPort());
+                System.out.println("listening on " + serve.host + ":" + bound.getPort());
                 System.out.flush();
                 server.serveForever();
                 return null;
@@ -81,13 +65,13 @@ final class EchoServerCommand implements Callable<Integer> {
 
     /** --loops N: an EventLoopGroup of N loops serving one port until killed. */
     private int serveOnGroup() {
-        var options = ServerOptions.defaults().withBacklog(backlog);
-        try (EventLoopGroup group = new EventLoopGroup(loops, loop)) {
+        var options = ServerOptions.defaults().withBacklog(serve.backlog);
+        try (EventLoopGroup group = new EventLoopGroup(serve.loops, serve.loop)) {
             GroupServer server = (api == Api.protocol
-                    ? GroupServer.start(group, l -> new EchoProtocol(), host, port, options, spread)
-                    : GroupServer.startStreams(group, EchoServerCommand::echoStream, host, port, options, spread)).join();
-            System.out.println(loops + " loops (" + loop + "), connections spread by " + server.mode());
-            System.out.println("listening on " + host + ":" + server.port());
+                    ? GroupServer.start(group, l -> new EchoProtocol(), serve.host, port, options, serve.spread)
+                    : GroupServer.startStreams(group, EchoServerCommand::echoStream, serve.host, port, options, serve.spread)).join();
+            System.out.println(serve.loops + " loops (" + serve.loop + "), connections spread by " + server.mode());
+            System.out.println("listening on " + serve.host + ":" + server.port());
             System.out.flush();
             group.terminationFuture().join();
         }

@@ -10,9 +10,12 @@ import picocli.CommandLine.Command;
                 LabCommand.class,
                 ScenarioCommand.class,
                 EchoServerCommand.class,
+                HttpServerCommand.class,
                 BenchCommand.class,
                 DoctorCommand.class,
                 TopCommand.class,
+                PsCommand.class,
+                PstreeCommand.class,
         })
 public final class Main implements Runnable {
     static final String VERSION = "0.1.0";

@@ -40,6 +40,7 @@ final class TopCommand implements Callable<Integer> {
     private final PrintStream out;
     private final Map<Integer, Deque<RecordedEvent>> samples = new ConcurrentHashMap<>(); // newest last
     private final Deque<String> blocked = new ArrayDeque<>();
+    private final Map<Integer, java.util.List<RecordedEvent>> busiest = new ConcurrentHashMap<>(); // the latest second's, per loop
 
     TopCommand() {
         this(System.out);
@@ -69,6 +70,8 @@ final class TopCommand implements Callable<Integer> {
             stream.setReuse(false); // samples are kept to take rates against: each must be its own object
             stream.enable("io.jasyncio.LoopSample").withPeriod(Duration.ofSeconds(1));
             stream.enable("io.jasyncio.BlockedLoop");
+            stream.enable("io.jasyncio.TaskSample");
+            stream.onEvent("io.jasyncio.TaskSample", this::taskSampled);
             stream.onEvent("io.jasyncio.LoopSample", this::sampled);
             stream.onEvent("io.jasyncio.BlockedLoop", this::blocked);
             stream.startAsync();
@@ -119,6 +122,15 @@ final class TopCommand implements Callable<Integer> {
         return found;
     }
 
+    /** A report of the busiest tasks comes as up to five events at one moment: a later moment replaces them. */
+    private synchronized void taskSampled(RecordedEvent e) {
+        java.util.List<RecordedEvent> report = busiest.computeIfAbsent(e.getInt("loop"), k -> new java.util.ArrayList<>());
+        if (!report.isEmpty() && Duration.between(report.getFirst().getStartTime(), e.getStartTime()).toMillis() > 100) {
+            report.clear();
+        }
+        report.add(e);
+    }
+
     private synchronized void blocked(RecordedEvent e) {
         blocked.addFirst(String.format(Locale.ROOT, "%s held %.0f ms by %s at %s", e.getString("loopThread"),
                 e.getDuration("blockedFor").toNanos() / 1e6, e.getString("handle"), e.getString("blockingFrame")));
@@ -143,6 +155,9 @@ final class TopCommand implements Callable<Integer> {
                 out.println(row(aSecondBefore(history), history.peekLast()));
             }
         }
+        if (!samples.isEmpty()) {
+            drawTasks();
+        }
         if (!blocked.isEmpty()) {
             out.println("recently held:");
             for (String b : blocked) {
@@ -150,6 +165,40 @@ final class TopCommand implements Callable<Integer> {
             }
         }
         out.flush();
+    }
+
+    /** Task counts per loop (created, finished per second), then the busiest tasks of the last second. */
+    private void drawTasks() {
+        out.println(Terminal.colour(1, String.format(Locale.ROOT, "%-16s %9s %9s %9s", "loop thread", "tasks", "new/s", "done/s")));
+        for (Deque<RecordedEvent> history : new TreeMap<>(samples).values()) {
+            RecordedEvent now = history.peekLast();
+            RecordedEvent previous = aSecondBefore(history);
+            String created = "-";
+            String done = "-";
+            if (previous != null) {
+                double seconds = Duration.between(previous.getStartTime(), now.getStartTime()).toNanos() / 1e9;
+                long newTasks = now.getLong("tasksCreated") - previous.getLong("tasksCreated");
+                long finished = newTasks - (now.getInt("pendingTasks") - previous.getInt("pendingTasks"));
+                created = String.format(Locale.ROOT, "%,.0f", newTasks / seconds);
+                done = String.format(Locale.ROOT, "%,.0f", finished / seconds);
+            }
+            out.printf(Locale.ROOT, "%-16.16s %9d %9s %9s%n", now.getString("loopThread"), now.getInt("pendingTasks"), created, done);
+        }
+        java.util.List<RecordedEvent> tasks = new java.util.ArrayList<>();
+        new TreeMap<>(busiest).values().forEach(tasks::addAll);
+        if (tasks.isEmpty()) {
+            return;
+        }
+        out.println(Terminal.colour(1, String.format(Locale.ROOT, "%-16s %-12s %-16s %-8s %8s %6s  %s", "busiest tasks",
+                "task id", "name", "state", "steps/s", "loop%", "suspended at (awaited by)")));
+        for (RecordedEvent t : tasks) {
+            double seconds = t.getDuration("intervalNanos").toNanos() / 1e9;
+            String awaitedBy = t.getString("awaitedBy");
+            out.println(String.format(Locale.ROOT, "%-16.16s %-12s %-16.16s %-8s %8.0f %5.1f%%  %s%s",
+                    t.getString("loopThread"), t.getString("taskId"), t.getString("name"), t.getString("state"),
+                    t.getLong("steps") / seconds, 100 * t.getDuration("loopNanos").toNanos() / 1e9 / seconds,
+                    t.getString("suspendedAt"), awaitedBy == null || awaitedBy.isEmpty() ? "" : " (" + awaitedBy + ")"));
+        }
     }
 
     private static String row(RecordedEvent previous, RecordedEvent now) {

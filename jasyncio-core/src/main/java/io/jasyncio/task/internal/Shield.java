@@ -4,6 +4,7 @@ import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.CoroutineTasks;
 import io.jasyncio.task.FutureOutcome;
 import io.jasyncio.loop.Future;
+import io.jasyncio.task.Task;
 
 import java.util.function.Consumer;
 
@@ -29,7 +30,14 @@ public final class Shield {
             return inner;
         }
         Future<T> outer = inner.getLoop().createFuture();
+        Task<?> caller = Task.current(); // awaits inner through the shield (call graphs), as asyncio records it
+        if (caller != null) {
+            inner.addAwaitedBy(caller);
+        }
         Consumer<Future<T>> follow = done -> {
+            if (caller != null) {
+                done.discardAwaitedBy(caller);
+            }
             if (outer.isCancelled()) {
                 if (!done.isCancelled()) {
                     done.exception(); // nobody will look at it through the outer future
@@ -46,6 +54,9 @@ public final class Shield {
         outer.addDoneCallback(o -> {
             if (!inner.isDone()) {
                 inner.removeDoneCallback(follow);
+                if (caller != null) {
+                    inner.discardAwaitedBy(caller);
+                }
             }
         });
         return outer;

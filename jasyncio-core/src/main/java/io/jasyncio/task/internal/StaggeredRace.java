@@ -98,10 +98,17 @@ public final class StaggeredRace {
         private void start(int index) {
             Task<T> task = Tasks.create(loop, attempts.get(index), null, null);
             started.add(task);
-            task.addDoneCallback(t -> attemptDone(index, t));
+            Task<?> racer = Task.current(); // awaits each attempt through the race (call graphs), as asyncio records it
+            if (racer != null) {
+                task.addAwaitedBy(racer);
+            }
+            task.addDoneCallback(t -> attemptDone(index, t, racer));
         }
 
-        private void attemptDone(int index, Future<T> attempt) {
+        private void attemptDone(int index, Future<T> attempt, Task<?> racer) {
+            if (racer != null) {
+                attempt.discardAwaitedBy(racer);
+            }
             finished++;
             if (!attempt.isCancelled() && attempt.exception() == null) {
                 if (over || winner >= 0) {

@@ -1,0 +1,124 @@
+package io.jasyncio.http;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * A response: status, reason phrase, version, header fields (frozen) and a whole body. Immutable,
+ * so one response may answer many requests: a server encodes its head once ({@link #encodedHead()}).
+ */
+public final class HttpResponse {
+    private static final byte[] NO_BODY = new byte[0];
+
+    private final int status;
+    private final String reason;
+    private final HttpVersion version;
+    private final HttpHeaders headers;
+    private final byte[] body;
+    /** {@link #encodedHead()}, computed on first use (a race computes the same bytes twice). */
+    private byte[] encodedHead;
+
+    public HttpResponse(int status, String reason, HttpVersion version, HttpHeaders headers, byte[] body) {
+        if (status < 100 || status > 999) {
+            throw new IllegalArgumentException("status must have three digits: " + status);
+        }
+        this.status = status;
+        this.reason = Objects.requireNonNull(reason, "reason");
+        if (!HttpSyntax.isFieldValue(reason)) {
+            throw new IllegalArgumentException("reason phrase with a control character: " + reason);
+        }
+        this.version = Objects.requireNonNull(version, "version");
+        this.headers = headers.frozenCopy();
+        this.body = body == null ? NO_BODY : body;
+    }
+
+    /** An HTTP/1.1 response with the standard reason phrase. */
+    public HttpResponse(int status, HttpHeaders headers, byte[] body) {
+        this(status, HttpStatus.reasonPhrase(status), HttpVersion.HTTP_1_1, headers, body);
+    }
+
+    /** {@code status} with a body of {@code contentType}. */
+    public static HttpResponse of(int status, String contentType, byte[] body) {
+        return new HttpResponse(status, HttpHeaders.of("Content-Type", contentType), body);
+    }
+
+    /** {@code status} with a UTF-8 text/plain body. */
+    public static HttpResponse text(int status, String text) {
+        return of(status, "text/plain; charset=utf-8", text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code status} with neither header fields nor body. */
+    public static HttpResponse empty(int status) {
+        return new HttpResponse(status, HttpHeaders.empty(), NO_BODY);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String reason() {
+        return reason;
+    }
+
+    public HttpVersion version() {
+        return version;
+    }
+
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    public String header(String name) {
+        return headers.get(name);
+    }
+
+    /** The body (empty when none). Not copied: do not change it. */
+    public byte[] body() {
+        return body;
+    }
+
+    public String bodyText() {
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The head as a server sends it, but for {@code Date}, {@code Connection} and the empty line
+     * that ends it: {@code HTTP/1.1 status reason}, the header fields but any
+     * {@code Content-Length} or {@code Transfer-Encoding} (the server frames the body), then
+     * {@code Content-Length} of the body unless the status forbids one (RFC 9110 §8.6). Every
+     * line ends in CRLF. Computed once; do not change the array.
+     */
+    public byte[] encodedHead() {
+        byte[] head = encodedHead;
+        if (head == null) {
+            head = encodeHead(status, reason, headers, HttpStatus.forbidsBody(status) ? -1 : body.length);
+            encodedHead = head;
+        }
+        return head;
+    }
+
+    /**
+     * {@code HTTP/1.1 status reason} and the fields but framing ones, then {@code Content-Length}
+     * when {@code contentLength >= 0}; each line CRLF-terminated, no empty line.
+     */
+    public static byte[] encodeHead(int status, String reason, HttpHeaders headers, long contentLength) {
+        StringBuilder sb = new StringBuilder(64 + headers.size() * 32);
+        sb.append("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
+        for (int i = 0; i < headers.size(); i++) {
+            String name = headers.name(i);
+            if (name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("Transfer-Encoding")) {
+                continue;
+            }
+            sb.append(name).append(": ").append(headers.value(i)).append("\r\n");
+        }
+        if (contentLength >= 0) {
+            sb.append("Content-Length: ").append(contentLength).append("\r\n");
+        }
+        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    @Override
+    public String toString() {
+        return version + " " + status + " " + reason + " " + headers + (body.length == 0 ? "" : " +" + body.length + " bytes");
+    }
+}

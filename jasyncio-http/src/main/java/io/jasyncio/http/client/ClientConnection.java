@@ -1,0 +1,492 @@
+package io.jasyncio.http.client;
+
+import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.HttpLimits;
+import io.jasyncio.http.HttpMessageListener;
+import io.jasyncio.http.HttpParseException;
+import io.jasyncio.http.HttpParser;
+import io.jasyncio.http.HttpResponse;
+import io.jasyncio.http.HttpVersion;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.loop.TimerHandle;
+import io.jasyncio.net.Protocol;
+import io.jasyncio.net.Transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import static io.jasyncio.Asyncio.await;
+
+/**
+ * One HTTP/1.1 connection of the client, on the transport/protocol API: it writes a request,
+ * parses the response as it arrives and hands the body to its {@link ResponseBody}, one exchange
+ * at a time. Reading pauses while the body's reader is behind; request-body writes wait while the
+ * transport's write buffer is above its high-water mark. An exchange that fails (an error, a
+ * timeout, a cancelled caller, a body closed early) aborts the connection: only one that ended
+ * cleanly with a response that allows it goes back to the pool.
+ */
+final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessageListener {
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] LAST_CHUNK = "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** A body up to this size is written with its head, in one write. */
+    private static final int COALESCE_BODY_BYTES = 16 * 1024;
+
+    private final EventLoop loop;
+    private final Origin origin;
+    private final HttpClientOptions options;
+    private final HttpParser parser;
+    private Transport transport;
+    private ConnectionPool pool;
+    private boolean lost;
+    private TimerHandle idleExpiry;
+    /** Exchanges completed on this connection: more than 0 means a request goes on a reused connection. */
+    private int completed;
+
+    private boolean writingPaused;
+    private Future<Void> drained;
+
+    /** The exchange in flight, or null while the connection is idle. */
+    private Exchange current;
+    /** A byte of the last exchange's response arrived. */
+    private boolean heardBack;
+
+    /** One request and its response on this connection. */
+    private static final class Exchange {
+        final Future<HttpClientResponse> head;
+        ResponseBody body;
+        boolean reusable;
+        boolean requestWritten;
+        boolean responseEnded;
+        /** A 1xx response is being skipped (its end is not the exchange's). */
+        boolean interim;
+        TimerHandle headersTimer;
+        TimerHandle requestTimer;
+
+        Exchange(Future<HttpClientResponse> head, boolean requestAllowsReuse) {
+            this.head = head;
+            this.reusable = requestAllowsReuse;
+        }
+
+        void cancelTimers() {
+            if (headersTimer != null) {
+                headersTimer.cancel();
+                headersTimer = null;
+            }
+            if (requestTimer != null) {
+                requestTimer.cancel();
+                requestTimer = null;
+            }
+        }
+    }
+
+    ClientConnection(EventLoop loop, Origin origin, HttpClientOptions options) {
+        this.loop = loop;
+        this.origin = origin;
+        this.options = options;
+        this.parser = HttpParser.forResponses(HttpLimits.defaults().withMaxHeaderBytes(options.maxResponseHeadBytes())
+                .withMaxBodySize(-1), this);
+    }
+
+    Origin origin() {
+        return origin;
+    }
+
+    // ---- the pool's side ----------------------------------------------------------------------
+
+    /** Joins {@code pool}, which hears when the transport is gone; false if it is gone already. */
+    boolean attach(ConnectionPool pool) {
+        if (lost) {
+            return false;
+        }
+        this.pool = pool;
+        return true;
+    }
+
+    /** Whether another exchange may start: open, idle and not closing. */
+    boolean canCarryExchange() {
+        return !lost && current == null && transport != null && !transport.isClosing();
+    }
+
+    /** Whether this connection carried an exchange before (a stale keep-alive may fail the next one). */
+    boolean reused() {
+        return completed > 0;
+    }
+
+    void enterIdle(TimerHandle expiry) {
+        idleExpiry = expiry;
+    }
+
+    void leaveIdle() {
+        if (idleExpiry != null) {
+            idleExpiry.cancel();
+            idleExpiry = null;
+        }
+    }
+
+    void close() {
+        if (transport != null) {
+            transport.close();
+        }
+    }
+
+    // ---- one exchange -------------------------------------------------------------------------
+
+    /**
+     * Coroutine: sends {@code request} and returns its response once the head arrived (the body
+     * follows through the response's {@link ResponseBody}). {@code deadline} is the loop time by
+     * which the whole exchange must end, {@code timeout} seconds after it began (NaN: none). Any
+     * failure aborts the connection.
+     */
+    HttpClientResponse exchange(HttpClientRequest request, double timeout, double deadline) throws IOException {
+        if (!canCarryExchange()) {
+            throw new IOException("the connection to " + origin + " cannot carry a request");
+        }
+        Exchange ex = new Exchange(loop.createFuture(), !request.headers().containsToken("Connection", "close"));
+        current = ex;
+        heardBack = false;
+        parser.respondingTo(request.method());
+        if (!Double.isNaN(deadline)) {
+            ex.requestTimer = loop.callAt(deadline, () -> fail(ex, new HttpTimeoutException(
+                    HttpTimeoutException.Phase.REQUEST, request + " took longer than " + timeout + " s")));
+        }
+        try {
+            writeRequest(ex, request);
+            ex.requestWritten = true;
+            if (ex.responseEnded) {
+                finish(ex);
+            } else if (!ex.head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
+                ex.headersTimer = loop.callLater(options.responseHeadersTimeout(), () -> fail(ex, new HttpTimeoutException(
+                        HttpTimeoutException.Phase.RESPONSE_HEADERS, "no response head to " + request + " within "
+                        + options.responseHeadersTimeout() + " s")));
+            }
+            return await(ex.head);
+        } catch (Throwable t) {
+            fail(ex, t); // a failed write, a timeout, a cancelled caller: this connection is done
+            Throwable first = ex.head.isCancelled() ? null : ex.head.exception(); // retrieved here, either way
+            if (first instanceof HttpTimeoutException timedOut && first != t) {
+                throw timedOut; // a timeout that fired while the request was written says more than the closed socket
+            }
+            throw t;
+        }
+    }
+
+    /** Whether any byte of a response to the last exchange arrived (even if that exchange failed since). */
+    boolean heardBack() {
+        return heardBack;
+    }
+
+    /** Coroutine: the head, then the body (coalesced with the head when small and known). */
+    private void writeRequest(Exchange ex, HttpClientRequest request) throws IOException {
+        RequestBody body = request.body();
+        StringBuilder head = new StringBuilder(128);
+        head.append(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n");
+        HttpHeaders headers = request.headers();
+        if (!headers.contains("Host")) {
+            head.append("Host: ").append(origin.hostHeader()).append("\r\n");
+        }
+        for (int i = 0; i < headers.size(); i++) {
+            head.append(headers.name(i)).append(": ").append(headers.value(i)).append("\r\n");
+        }
+        boolean chunked = false;
+        if (body instanceof RequestBody.Empty) {
+            if (request.method().equals("POST") || request.method().equals("PUT")) {
+                head.append("Content-Length: 0\r\n"); // RFC 9110 8.6: a method that expects content says there is none
+            }
+        } else if (body.length() >= 0) {
+            head.append("Content-Length: ").append(body.length()).append("\r\n");
+        } else {
+            head.append("Transfer-Encoding: chunked\r\n");
+            chunked = true;
+        }
+        head.append("\r\n");
+        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        if (body instanceof RequestBody.Bytes small && small.length() <= COALESCE_BODY_BYTES) {
+            byte[] both = new byte[headBytes.length + small.bytes().length];
+            System.arraycopy(headBytes, 0, both, 0, headBytes.length);
+            System.arraycopy(small.bytes(), 0, both, headBytes.length, small.bytes().length);
+            transport.write(both);
+            awaitDrained();
+            return;
+        }
+        transport.write(headBytes);
+        if (body instanceof RequestBody.Empty) {
+            return;
+        }
+        RequestBodyWriter writer = new RequestBodyWriter(chunked, body.length());
+        try {
+            body.writeTo(writer);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("the request body failed: " + e, e);
+        }
+        if (!chunked && writer.written != body.length()) {
+            throw new IOException("the request body wrote " + writer.written + " of its declared " + body.length() + " bytes");
+        }
+        if (chunked) {
+            transport.write(LAST_CHUNK);
+        }
+        awaitDrained();
+    }
+
+    /** Where a streaming body writes: framing each write as a chunk when chunked, counting otherwise. */
+    final class RequestBodyWriter implements BodyWriter {
+        final boolean chunked;
+        final long declared;
+        long written;
+
+        RequestBodyWriter(boolean chunked, long declared) {
+            this.chunked = chunked;
+            this.declared = declared;
+        }
+
+        @Override
+        public void write(ByteBuffer data) throws IOException {
+            int n = data.remaining();
+            if (lost || transport.isClosing()) {
+                throw new IOException("the connection to " + origin + " closed while the request body was written");
+            }
+            if (n == 0) {
+                return; // an empty chunk would end a chunked body
+            }
+            if (!chunked && written + n > declared) {
+                throw new IOException("the request body is longer than its declared " + declared + " bytes");
+            }
+            written += n;
+            if (chunked) {
+                transport.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                transport.write(data);
+                transport.write(CRLF);
+            } else {
+                transport.write(data);
+            }
+            awaitDrained();
+        }
+
+        /** Bytes written and not yet handed to the socket. */
+        long unsentBytes() {
+            return transport.getWriteBufferSize();
+        }
+
+        /** Whether the transport asked to pause writing (its buffer is above the high-water mark). */
+        boolean writingPaused() {
+            return writingPaused;
+        }
+    }
+
+    /** Coroutine: returns once the write buffer is at or below its low-water mark (at once if it never rose). */
+    private void awaitDrained() throws IOException {
+        while (writingPaused && !lost) {
+            Future<Void> d = loop.createFuture();
+            drained = d;
+            await(d);
+        }
+        if (lost) {
+            throw new IOException("the connection to " + origin + " closed while the request was written");
+        }
+    }
+
+    /** The exchange ended on both sides: the connection goes back to the pool (or is closed). */
+    private void finish(Exchange ex) {
+        if (current != ex) {
+            return;
+        }
+        current = null;
+        completed++;
+        ex.cancelTimers();
+        boolean reusable = ex.reusable && !lost;
+        if (pool != null) {
+            pool.release(this, reusable);
+        } else if (!reusable) {
+            close();
+        }
+    }
+
+    /** Ends {@code ex} with {@code error} (its head or its body sees it) and aborts the connection. */
+    private void fail(Exchange ex, Throwable error) {
+        ex.cancelTimers();
+        if (!ex.head.isDone()) {
+            ex.head.setException(error);
+        } else if (ex.body != null) {
+            ex.body.fail(error);
+        }
+        if (current == ex) {
+            current = null;
+            if (transport != null) {
+                transport.abort();
+            }
+        }
+    }
+
+    // ---- the transport's events ---------------------------------------------------------------
+
+    @Override
+    public void connectionMade(Transport transport) {
+        this.transport = transport;
+    }
+
+    @Override
+    public void dataReceived(ByteBuffer data) {
+        Exchange ex = current;
+        if (ex == null) {
+            // Bytes nobody asked for (a server's 408 on an idle connection, say): the connection is spent.
+            data.position(data.limit());
+            transport.abort();
+            return;
+        }
+        heardBack = true;
+        try {
+            parser.feed(data);
+        } catch (HttpParseException e) {
+            fail(ex, new IOException("bad response from " + origin + ": " + e.getMessage(), e));
+        }
+    }
+
+    @Override
+    public boolean eofReceived() {
+        Exchange ex = current;
+        if (ex != null) {
+            try {
+                parser.feedEof(); // ends a body read until close; anything else ends in connectionLost
+            } catch (HttpParseException e) {
+                fail(ex, new IOException("bad response from " + origin + ": " + e.getMessage(), e));
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void connectionLost(Throwable exc) {
+        lost = true;
+        leaveIdle();
+        Exchange ex = current;
+        if (ex != null) {
+            IOException error = new IOException(exc == null
+                    ? "the server closed the connection before the response ended"
+                    : "the connection to " + origin + " failed: " + exc, exc);
+            fail(ex, error);
+        }
+        wakeWriter();
+        if (pool != null) {
+            pool.gone(this);
+        }
+    }
+
+    @Override
+    public void pauseWriting() {
+        writingPaused = true;
+    }
+
+    @Override
+    public void resumeWriting() {
+        writingPaused = false;
+        wakeWriter();
+    }
+
+    private void wakeWriter() {
+        Future<Void> d = drained;
+        if (d != null) {
+            drained = null;
+            if (!d.isDone()) {
+                d.setResult(null);
+            }
+        }
+    }
+
+    // ---- the parser's events ------------------------------------------------------------------
+
+    @Override
+    public boolean onResponseHead(HttpResponse head) throws HttpParseException {
+        Exchange ex = current;
+        if (ex == null) {
+            throw new HttpParseException(400, "a response without a request");
+        }
+        int status = head.status();
+        if (status >= 100 && status < 200) {
+            if (status == 101) {
+                throw new HttpParseException(400, "101 Switching Protocols: this client does not upgrade");
+            }
+            ex.interim = true; // 100 Continue, 103 Early Hints...: the real response follows
+            return true;
+        }
+        if (ex.headersTimer != null) {
+            ex.headersTimer.cancel();
+            ex.headersTimer = null;
+        }
+        if (!keepsAlive(head) || parser.readsUntilClose()) { // RFC 9112 6.3: a body ended by the close
+            ex.reusable = false;
+        }
+        ex.body = new ResponseBody(loop, this, options.bodyBufferBytes());
+        ex.head.setResult(new HttpClientResponse(head, ex.body));
+        return true;
+    }
+
+    @Override
+    public boolean onBody(ByteBuffer chunk) {
+        Exchange ex = current;
+        if (ex != null && ex.body != null) {
+            ex.body.append(chunk);
+        } else {
+            chunk.position(chunk.limit());
+        }
+        return true;
+    }
+
+    @Override
+    public boolean onMessageComplete(HttpHeaders trailers) {
+        Exchange ex = current;
+        if (ex == null) {
+            return true;
+        }
+        if (ex.interim) {
+            ex.interim = false;
+            return true;
+        }
+        ex.responseEnded = true;
+        ex.body.end();
+        if (ex.requestWritten) {
+            finish(ex);
+        }
+        return true;
+    }
+
+    /** RFC 9112 9.3: HTTP/1.1 stays open unless "close"; HTTP/1.0 only with "keep-alive". */
+    private static boolean keepsAlive(HttpResponse head) {
+        HttpHeaders h = head.headers();
+        if (h.containsToken("Connection", "close")) {
+            return false;
+        }
+        return head.version() == HttpVersion.HTTP_1_1 || h.containsToken("Connection", "keep-alive");
+    }
+
+    // ---- the body's flow control --------------------------------------------------------------
+
+    @Override
+    public void pauseReading() {
+        if (!lost && !transport.isClosing()) {
+            transport.pauseReading();
+        }
+    }
+
+    @Override
+    public void resumeReading() {
+        if (!lost && !transport.isClosing()) {
+            transport.resumeReading();
+        }
+    }
+
+    @Override
+    public boolean isReading() {
+        return !lost && transport.isReading();
+    }
+
+    @Override
+    public void abandon() {
+        Exchange ex = current;
+        if (ex != null) {
+            fail(ex, new IOException("the response body was closed before its end"));
+        }
+    }
+}

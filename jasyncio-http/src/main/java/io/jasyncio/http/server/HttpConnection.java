@@ -1,0 +1,489 @@
+package io.jasyncio.http.server;
+
+import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.HttpLimits;
+import io.jasyncio.http.HttpMessageListener;
+import io.jasyncio.http.HttpParseException;
+import io.jasyncio.http.HttpParser;
+import io.jasyncio.http.HttpRequest;
+import io.jasyncio.http.HttpVersion;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.net.Protocol;
+import io.jasyncio.net.Transport;
+import io.jasyncio.task.Task;
+import io.jasyncio.task.Tasks;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import static io.jasyncio.task.Tasks.await;
+
+/**
+ * One HTTP/1.1 connection as a protocol: parses requests as bytes arrive and answers them one at
+ * a time, in order. While a request is being answered the parser stops at its end; bytes read
+ * beyond it (pipelined requests) wait here, and the socket is no longer read once they, or a
+ * body a streaming handler has not read, pass the mark, or while the transport's write buffer is
+ * above its high-water mark. So memory per connection stays bounded whatever the client does.
+ */
+final class HttpConnection implements Protocol, HttpMessageListener {
+    private enum Timer { NONE, IDLE, HEAD, BODY }
+
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOTHING = new byte[0];
+
+    private final ServerConnections server;
+    private final EventLoop loop;
+    private final HttpParser parser;
+    private final Runnable resumeParsing = this::resumeParsing;
+    private Transport transport;
+    private Outbound outbound;
+    /** This connection's place in the server's list (for removal in O(1)). */
+    int slot = -1;
+
+    /** The request being answered, or null. */
+    private HttpExchange exchange;
+    /** The parser stopped at the end of {@link #exchange}'s request until it is answered. */
+    private boolean parserBlocked;
+    /** Bytes read and not parsed yet, between pendingStart and pendingEnd. */
+    private byte[] pending = NOTHING;
+    private int pendingStart;
+    private int pendingEnd;
+    private ByteBuffer pendingView;
+
+    private boolean writePaused;
+    private boolean readingPaused;
+    private boolean corked;
+    private boolean inFeed;
+    private boolean peerClosed;
+    private boolean closeRequested;
+    private boolean closed;
+    private Future<Void> drained;
+
+    private Timer timer = Timer.NONE;
+    private double deadline;
+
+    HttpConnection(ServerConnections server) {
+        this.server = server;
+        this.loop = server.loop();
+        HttpLimits limits = server.options().limits();
+        this.parser = HttpParser.forRequests(limits, this);
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    Transport transport() {
+        return transport;
+    }
+
+    Outbound outbound() {
+        return outbound;
+    }
+
+    /** Whether the connection is lost or closing: a handler's failure then is no fault of its own. */
+    boolean isGone() {
+        return closed || closeRequested;
+    }
+
+    // ---- the transport's events ----------------------------------------------------------------
+
+    @Override
+    public void connectionMade(Transport transport) {
+        this.transport = transport;
+        this.outbound = Outbound.of(loop);
+        HttpServerOptions options = server.options();
+        transport.setWriteBufferLimits(options.writeHighWater(), options.writeLowWater());
+        if (!server.add(this)) {
+            closeRequested = true;
+            transport.close(); // shutting down: no new connections
+            return;
+        }
+        startTimer(Timer.IDLE, options.idleTimeout());
+    }
+
+    @Override
+    public void dataReceived(ByteBuffer data) {
+        if (closeRequested) {
+            return; // answered and closing: the rest is dropped
+        }
+        if (parserBlocked || pendingEnd > pendingStart) {
+            hold(data);
+        } else {
+            corked = true;
+            try {
+                feed(data);
+                if (data.hasRemaining()) {
+                    hold(data);
+                }
+            } finally {
+                corked = false;
+                outbound.flush(transport);
+            }
+        }
+        updateReading();
+    }
+
+    @Override
+    public boolean eofReceived() {
+        peerClosed = true;
+        if (!parserBlocked && pendingEnd == pendingStart) {
+            endOfRequests();
+        }
+        // requests being answered or waiting to be parsed: keep the connection to answer them
+        return !closeRequested && (exchange != null || pendingEnd > pendingStart);
+    }
+
+    @Override
+    public void connectionLost(Throwable exc) {
+        closed = true;
+        if (exchange != null) {
+            exchange.connectionLost();
+            exchange = null;
+        }
+        wakeDrainWaiter();
+        server.remove(this);
+    }
+
+    @Override
+    public void pauseWriting() {
+        writePaused = true;
+        updateReading();
+    }
+
+    @Override
+    public void resumeWriting() {
+        writePaused = false;
+        wakeDrainWaiter();
+        updateReading();
+        if (exchange == null && !parserBlocked && pendingEnd > pendingStart) {
+            loop.callSoon(resumeParsing);
+        }
+    }
+
+    // ---- the parser's events -------------------------------------------------------------------
+
+    @Override
+    public boolean onRequestHead(HttpRequest request) throws HttpParseException {
+        String expect = request.header("Expect");
+        if (expect != null && request.version() == HttpVersion.HTTP_1_1 && !request.expectsContinue()) {
+            throw new HttpParseException(417, "only the 100-continue expectation is met (RFC 9110 §10.1.1)");
+        }
+        boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
+        boolean streaming = server.streamingHandler() != null;
+        HttpExchange ex = new HttpExchange(this, request, streaming, hasBody, parser.contentLength());
+        exchange = ex;
+        if (hasBody) {
+            startTimer(Timer.BODY, server.options().bodyReadTimeout());
+        } else {
+            timer = Timer.NONE;
+        }
+        if (streaming) {
+            dispatch(ex);
+        } else if (hasBody && request.expectsContinue()) {
+            sendContinue(); // the whole-request handler needs the body: ask for it at once
+        }
+        return !closeRequested;
+    }
+
+    @Override
+    public boolean onBody(ByteBuffer chunk) {
+        HttpExchange ex = exchange;
+        if (ex != null) {
+            ex.bodyArrived(chunk);
+        }
+        if (timer == Timer.BODY) {
+            deadline = loop.time() + server.options().bodyReadTimeout();
+        }
+        return !closeRequested;
+    }
+
+    @Override
+    public boolean onMessageComplete(HttpHeaders trailers) {
+        HttpExchange ex = exchange;
+        timer = Timer.NONE;
+        if (ex == null) {
+            return !closeRequested; // answered before its body ended; the connection closes
+        }
+        ex.requestCompleted();
+        if (!ex.isStreaming()) {
+            dispatch(ex);
+        }
+        if (exchange == null) {
+            // answered at once: on to the next request, unless the client is not taking our
+            // responses (then the rest waits, and resumeWriting parses it)
+            return !closeRequested && !writePaused;
+        }
+        parserBlocked = true;
+        return false;
+    }
+
+    // ---- requests in, responses out ------------------------------------------------------------
+
+    private void dispatch(HttpExchange ex) {
+        HttpHandler whole = server.wholeHandler();
+        StreamingHandler streaming = server.streamingHandler();
+        Task<Void> task = Tasks.createEager(loop, () -> ex.run(whole, streaming), null, null);
+        if (!task.isDone()) {
+            ex.started(task);
+        }
+    }
+
+    private void feed(ByteBuffer data) {
+        inFeed = true;
+        try {
+            parser.feed(data);
+        } catch (HttpParseException e) {
+            data.position(data.limit());
+            refuse(e);
+        } finally {
+            inFeed = false;
+        }
+        if (exchange == null && timer == Timer.IDLE && parser.inMessage()) {
+            startTimer(Timer.HEAD, server.options().headerTimeout()); // a request began: its head has a deadline
+        }
+    }
+
+    /** Parses the held bytes again once the request before them is answered. */
+    private void resumeParsing() {
+        if (closeRequested || closed) {
+            return;
+        }
+        corked = true;
+        try {
+            while (!parserBlocked && exchange == null && !closeRequested && !writePaused && pendingEnd > pendingStart) {
+                ByteBuffer view = pendingView.limit(pendingEnd).position(pendingStart);
+                feed(view);
+                pendingStart = view.position();
+            }
+        } finally {
+            corked = false;
+            outbound.flush(transport);
+        }
+        if (pendingStart == pendingEnd) {
+            pendingStart = pendingEnd = 0;
+            if (peerClosed && !parserBlocked && !closeRequested) {
+                endOfRequests();
+                return;
+            }
+        }
+        updateReading();
+    }
+
+    /**
+     * The client sent all it will and every byte of it is parsed: a body cut short fails its
+     * exchange, and with no request left to answer the connection closes.
+     */
+    private void endOfRequests() {
+        try {
+            parser.feedEof();
+        } catch (HttpParseException e) {
+            if (exchange != null) {
+                exchange.requestFailed(e);
+            }
+        }
+        if (exchange == null && !closeRequested) {
+            closeGracefully();
+        }
+    }
+
+    /** Keeps the unparsed rest of a read. */
+    private void hold(ByteBuffer data) {
+        int n = data.remaining();
+        if (pendingEnd + n > pending.length) {
+            int held = pendingEnd - pendingStart;
+            if (held + n <= pending.length) {
+                System.arraycopy(pending, pendingStart, pending, 0, held);
+            } else {
+                pending = Arrays.copyOfRange(pending, pendingStart, pendingStart + Math.max(held + n, pending.length * 2));
+            }
+            pendingStart = 0;
+            pendingEnd = held;
+            pendingView = ByteBuffer.wrap(pending);
+        }
+        data.get(pending, pendingEnd, n);
+        pendingEnd += n;
+    }
+
+    void sendContinue() {
+        outbound.put(transport, CONTINUE);
+        flushUnlessCorked();
+    }
+
+    void flushUnlessCorked() {
+        if (!corked) {
+            outbound.flush(transport);
+        }
+    }
+
+    /** Whether no request follows this one: the server shuts down, or the client closed its side after it. */
+    boolean closesAfterResponse() {
+        return server.isShuttingDown() || closeRequested || (peerClosed && pendingEnd == pendingStart);
+    }
+
+    /** The response to {@code ex} is written (into the transport or the outbound buffer). */
+    void exchangeFinished(HttpExchange ex) {
+        if (exchange != ex) {
+            return;
+        }
+        exchange = null;
+        parserBlocked = false;
+        if (ex.closesConnection() || closesAfterResponse()) {
+            closeGracefully();
+            return;
+        }
+        startTimer(Timer.IDLE, server.options().idleTimeout());
+        if (!inFeed) {
+            flushUnlessCorked();
+            if (pendingEnd > pendingStart) {
+                loop.callSoon(resumeParsing); // not from inside the handler's task
+            } else if (peerClosed) {
+                closeGracefully(); // nothing more will come
+            } else {
+                updateReading();
+            }
+        }
+    }
+
+    /** Answers a refused request with its status and closes (aborts if a response already began). */
+    private void refuse(HttpParseException e) {
+        HttpExchange ex = exchange;
+        if (ex != null) {
+            boolean began = ex.responseStarted();
+            ex.requestFailed(e);
+            exchange = null;
+            if (began) {
+                abort();
+                return;
+            }
+        }
+        byte[] body = (e.status() + " " + e.reason() + "\n").getBytes(StandardCharsets.UTF_8);
+        String head = "HTTP/1.1 " + e.status() + " " + io.jasyncio.http.HttpStatus.reasonPhrase(e.status()) + "\r\n"
+                + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n";
+        outbound.put(transport, head.getBytes(StandardCharsets.ISO_8859_1));
+        outbound.put(transport, DateHeader.line());
+        outbound.put(transport, new byte[] {'\r', '\n'});
+        outbound.put(transport, body);
+        closeGracefully();
+    }
+
+    /** Sends what is buffered, then closes. */
+    void closeGracefully() {
+        if (closeRequested) {
+            return;
+        }
+        closeRequested = true;
+        timer = Timer.NONE;
+        outbound.flush(transport);
+        transport.close();
+    }
+
+    /** Drops the connection at once (a response that cannot be completed, the shutdown deadline). */
+    void abort() {
+        closeRequested = true;
+        timer = Timer.NONE;
+        outbound.flush(transport);
+        transport.abort();
+    }
+
+    // ---- flow control --------------------------------------------------------------------------
+
+    /** Reads the socket only while little is held here and the client takes our writes. */
+    void updateReading() {
+        if (closed || transport == null) {
+            return;
+        }
+        boolean wanted = !writePaused && heldBytes() <= server.options().readPauseBytes();
+        if (wanted == readingPaused) {
+            readingPaused = !wanted;
+            if (wanted) {
+                transport.resumeReading();
+            } else {
+                transport.pauseReading();
+            }
+        }
+    }
+
+    /** Coroutine: returns once the transport's write buffer is down to its low-water mark. */
+    void awaitDrain() throws IOException {
+        while (writePaused && !closed) {
+            if (drained == null) {
+                drained = loop.createFuture();
+            }
+            await(drained);
+        }
+        if (closed) {
+            throw new IOException("the HTTP connection was lost");
+        }
+    }
+
+    private void wakeDrainWaiter() {
+        Future<Void> d = drained;
+        if (d != null) {
+            drained = null;
+            if (!d.isDone()) {
+                d.setResult(null);
+            }
+        }
+    }
+
+    // ---- what the tests observe ----------------------------------------------------------------
+
+    /** Request bytes held here: read and not parsed, or body not yet read by a streaming handler. */
+    long heldBytes() {
+        return (pendingEnd - pendingStart) + (exchange != null ? exchange.queuedBodyBytes() : 0);
+    }
+
+    /** Response bytes the transport holds, not yet taken by the socket. */
+    long bufferedResponseBytes() {
+        return transport.getWriteBufferSize();
+    }
+
+    boolean isReadingPaused() {
+        return readingPaused;
+    }
+
+    boolean isWritePaused() {
+        return writePaused;
+    }
+
+    // ---- timeouts and shutdown -----------------------------------------------------------------
+
+    private void startTimer(Timer kind, double seconds) {
+        timer = kind;
+        deadline = loop.time() + seconds;
+    }
+
+    /** The server's sweep: acts on a deadline passed at {@code now}. */
+    void checkTimeout(double now) {
+        if (timer == Timer.NONE || now < deadline || closeRequested) {
+            return;
+        }
+        HttpServerOptions options = server.options();
+        switch (timer) {
+            case IDLE -> closeGracefully();
+            case HEAD -> refuse(new HttpParseException(408, "the request head did not arrive within "
+                    + options.headerTimeout() + " s"));
+            case BODY -> {
+                if (readingPaused) {
+                    deadline = now + options.bodyReadTimeout(); // we hold the client back, not it us
+                } else {
+                    refuse(new HttpParseException(408, "the request body made no progress for "
+                            + options.bodyReadTimeout() + " s"));
+                }
+            }
+            case NONE -> {
+            }
+        }
+    }
+
+    /** Graceful shutdown: an idle connection closes now, a busy one after its response. */
+    void shutdown() {
+        if (exchange == null && !parserBlocked && !parser.inMessage()) {
+            closeGracefully();
+        }
+    }
+}

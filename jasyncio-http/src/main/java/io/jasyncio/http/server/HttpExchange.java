@@ -1,0 +1,376 @@
+package io.jasyncio.http.server;
+
+import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.HttpRequest;
+import io.jasyncio.http.HttpResponse;
+import io.jasyncio.http.HttpStatus;
+import io.jasyncio.http.HttpVersion;
+import io.jasyncio.loop.CancelledError;
+import io.jasyncio.task.Task;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One request and its response, as a {@link StreamingHandler} sees them: read the body as it
+ * arrives ({@link #read()}), answer whole ({@link #respond}) or in parts ({@link #startResponse},
+ * {@link #write}, {@link #end}). Writes wait while the client does not read (the transport
+ * paused writing); reads wait for the client, which waits for them in turn: the socket is not
+ * read while a body piece waits here unread beyond the connection's mark. Use it from the
+ * handler's task only.
+ */
+public final class HttpExchange {
+    private enum Response { NOT_STARTED, STARTED, ENDED }
+
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] LAST_CHUNK = {'0', '\r', '\n'};
+    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CHUNKED = "Transfer-Encoding: chunked\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NO_BODY = new byte[0];
+
+    private final HttpConnection connection;
+    private final HttpRequest request;
+    private final boolean isHead;
+    /** The body queued for a streaming handler; null for a whole-request handler. */
+    private final RequestBody streamedBody;
+    /** The body gathered for a whole-request handler. */
+    private byte[] wholeBody = NO_BODY;
+    private int wholeLength;
+    private boolean requestComplete;
+    private boolean continueSent;
+    /** Why the request could not complete, once it could not. */
+    private IOException requestFailure;
+
+    private Response response = Response.NOT_STARTED;
+    private boolean chunkedOut;
+    /** Bytes the response still owes its Content-Length; -1 when not framed by length. */
+    private long lengthOwed = -1;
+    private boolean closeAfter;
+    private Task<Void> task;
+
+    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength) {
+        this.connection = connection;
+        this.requestComplete = !hasBody; // a request without a body is complete with its head
+        this.request = request;
+        this.isHead = request.method().equals("HEAD");
+        this.streamedBody = streaming ? new RequestBody(connection.loop()) : null;
+        if (streaming && !hasBody) {
+            streamedBody.end();
+        }
+        if (!streaming && contentLength > 0) {
+            wholeBody = new byte[(int) contentLength]; // within the body limit, checked by the parser
+        }
+    }
+
+    /** The request head (its body is read with {@link #read()}). */
+    public HttpRequest request() {
+        return request;
+    }
+
+    // ---- the request body ----------------------------------------------------------------------
+
+    /**
+     * Coroutine: the next piece of the body (a buffer of its own), or null at its end. The first
+     * read (or {@link #startResponse}) sends the {@code 100 Continue} a client waits for
+     * ({@code Expect: 100-continue}); {@link #respond} without reading sends none, and the
+     * connection closes after the response, the body unsent.
+     * Throws an {@link IOException} if the body cannot complete (malformed, too large, timed out,
+     * the connection lost); for a limit or malformed framing, the server has answered already.
+     */
+    public ByteBuffer read() throws IOException {
+        if (streamedBody == null) {
+            throw new IllegalStateException("a whole-request handler has its body in the request");
+        }
+        sendContinueIfExpected();
+        byte[] piece = streamedBody.next();
+        connection.updateReading(); // room again: read the socket if it was paused for us
+        return piece == null ? null : ByteBuffer.wrap(piece);
+    }
+
+    /** Coroutine: the rest of the body, whole (bounded by the body limit). */
+    public byte[] readAll() throws IOException {
+        byte[] all = NO_BODY;
+        int length = 0;
+        for (ByteBuffer piece = read(); piece != null; piece = read()) {
+            if (length + piece.remaining() > all.length) {
+                all = Arrays.copyOf(all, Math.max(all.length * 2, length + piece.remaining()));
+            }
+            piece.get(all, length, piece.remaining());
+            length += piece.limit();
+        }
+        return length == all.length ? all : Arrays.copyOf(all, length);
+    }
+
+    private void sendContinueIfExpected() {
+        if (!continueSent && !requestComplete && request.expectsContinue()) {
+            continueSent = true;
+            connection.sendContinue();
+        }
+    }
+
+    // ---- the response --------------------------------------------------------------------------
+
+    /** Answers with a whole response (its head encoded once if the response is reused). */
+    public void respond(HttpResponse whole) {
+        checkNotStarted();
+        response = Response.STARTED;
+        decideClose(false);
+        Outbound out = connection.outbound();
+        var transport = connection.transport();
+        out.put(transport, whole.encodedHead());
+        writeTrailingHeadLines(out);
+        if (!isHead && !HttpStatus.forbidsBody(whole.status()) && whole.body().length > 0) {
+            out.put(transport, whole.body());
+        }
+        finish();
+    }
+
+    /** Starts a response whose length is not known: chunked (HTTP/1.1), or ended by closing (HTTP/1.0). */
+    public void startResponse(int status, HttpHeaders headers) {
+        startResponse(status, headers, -1);
+    }
+
+    /**
+     * Starts a response of {@code contentLength} bytes ({@code -1}: unknown, as
+     * {@link #startResponse(int, HttpHeaders)}). Framing fields in {@code headers} are replaced.
+     */
+    public void startResponse(int status, HttpHeaders headers, long contentLength) {
+        checkNotStarted();
+        // a handler that streams its response may read the body after it: a client waiting for
+        // 100 (Continue) gets it first, as no interim response may follow a final one
+        sendContinueIfExpected();
+        response = Response.STARTED;
+        boolean noBody = isHead || HttpStatus.forbidsBody(status);
+        boolean closeDelimited = false;
+        if (contentLength >= 0 || HttpStatus.forbidsBody(status)) {
+            lengthOwed = noBody ? 0 : contentLength;
+        } else if (request.version() == HttpVersion.HTTP_1_1) {
+            chunkedOut = !noBody;
+        } else {
+            closeDelimited = true; // HTTP/1.0 has no chunked coding (RFC 9112 §7)
+        }
+        decideClose(closeDelimited);
+        long framedLength = HttpStatus.forbidsBody(status) ? -1 : contentLength;
+        Outbound out = connection.outbound();
+        out.put(connection.transport(), HttpResponse.encodeHead(status, HttpStatus.reasonPhrase(status), headers, framedLength));
+        if (chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1)) {
+            out.put(connection.transport(), CHUNKED);
+        }
+        writeTrailingHeadLines(out);
+        connection.flushUnlessCorked();
+    }
+
+    /** Coroutine: writes a part of the body, then waits while the client is not reading. */
+    public void write(ByteBuffer data) throws IOException {
+        if (response != Response.STARTED) {
+            throw new IllegalStateException(response == Response.ENDED ? "the response has ended" : "startResponse first");
+        }
+        int n = data.remaining();
+        if (isHead || n == 0) {
+            data.position(data.limit()); // a HEAD response has no body; an empty chunk would end one
+            return;
+        }
+        if (lengthOwed >= 0) {
+            if (n > lengthOwed) {
+                throw new IllegalStateException("writing " + n + " bytes where the Content-Length leaves " + lengthOwed);
+            }
+            lengthOwed -= n;
+        }
+        Outbound out = connection.outbound();
+        var transport = connection.transport();
+        if (chunkedOut) {
+            out.put(transport, (Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.put(transport, data);
+            out.put(transport, CRLF);
+        } else {
+            out.put(transport, data);
+        }
+        connection.flushUnlessCorked();
+        connection.awaitDrain();
+    }
+
+    /** Coroutine: as {@link #write(ByteBuffer)}. */
+    public void write(byte[] data) throws IOException {
+        write(ByteBuffer.wrap(data));
+    }
+
+    /** Ends the response begun by {@link #startResponse}. */
+    public void end() {
+        end(HttpHeaders.empty());
+    }
+
+    /** Ends the response; {@code trailers} follow a chunked body (and are dropped otherwise). */
+    public void end(HttpHeaders trailers) {
+        if (response == Response.ENDED) {
+            return;
+        }
+        if (response == Response.NOT_STARTED) {
+            throw new IllegalStateException("startResponse first (or respond)");
+        }
+        if (chunkedOut) {
+            Outbound out = connection.outbound();
+            var transport = connection.transport();
+            out.put(transport, LAST_CHUNK);
+            if (!trailers.isEmpty()) {
+                out.put(transport, fieldLines(trailers));
+            }
+            out.put(transport, CRLF);
+        } else if (lengthOwed > 0) {
+            response = Response.ENDED;
+            connection.abort(); // shorter than its Content-Length: the client must see it fail
+            return;
+        }
+        finish();
+    }
+
+    /** Whether a response began (then a failure can only abort the connection). */
+    public boolean responseStarted() {
+        return response != Response.NOT_STARTED;
+    }
+
+    private static byte[] fieldLines(HttpHeaders fields) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < fields.size(); i++) {
+            sb.append(fields.name(i)).append(": ").append(fields.value(i)).append("\r\n");
+        }
+        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private void checkNotStarted() {
+        if (response != Response.NOT_STARTED) {
+            throw new IllegalStateException("a response was already begun");
+        }
+    }
+
+    /** Whether the connection closes after this response; the Connection field says so. */
+    private void decideClose(boolean closeDelimited) {
+        closeAfter = closeDelimited || !request.keepAlive() || connection.closesAfterResponse();
+    }
+
+    private void writeTrailingHeadLines(Outbound out) {
+        var transport = connection.transport();
+        out.put(transport, DateHeader.line());
+        if (closeAfter) {
+            out.put(transport, CONNECTION_CLOSE);
+        } else if (request.version() == HttpVersion.HTTP_1_0) {
+            out.put(transport, CONNECTION_KEEP_ALIVE);
+        }
+        out.put(transport, CRLF);
+    }
+
+    private void finish() {
+        response = Response.ENDED;
+        connection.exchangeFinished(this);
+    }
+
+    // ---- for the connection ----------------------------------------------------------------------
+
+    boolean closesConnection() {
+        return closeAfter || !requestComplete;
+    }
+
+    boolean isStreaming() {
+        return streamedBody != null;
+    }
+
+    long queuedBodyBytes() {
+        return streamedBody == null ? 0 : streamedBody.queuedBytes();
+    }
+
+    void bodyArrived(ByteBuffer piece) {
+        if (response == Response.ENDED) {
+            return; // answered already: the rest of the body is dropped
+        }
+        if (streamedBody != null) {
+            streamedBody.add(piece);
+            return;
+        }
+        int n = piece.remaining();
+        if (wholeLength + n > wholeBody.length) {
+            wholeBody = Arrays.copyOf(wholeBody, Math.max(wholeBody.length * 2, Math.max(wholeLength + n, 256)));
+        }
+        piece.get(wholeBody, wholeLength, n);
+        wholeLength += n;
+    }
+
+    void requestCompleted() {
+        requestComplete = true;
+        if (streamedBody != null) {
+            streamedBody.end();
+        }
+    }
+
+    /** The request cannot complete: a waiting read throws {@code cause}; this exchange writes no more. */
+    void requestFailed(IOException cause) {
+        requestFailure = cause;
+        if (streamedBody != null) {
+            streamedBody.fail(cause);
+        }
+        if (response == Response.NOT_STARTED) {
+            response = Response.ENDED; // the connection answers the refusal itself
+        }
+    }
+
+    void connectionLost() {
+        requestFailed(new IOException("the connection was lost"));
+        response = Response.ENDED;
+        if (task != null && !task.isDone()) {
+            task.cancel("the HTTP connection was lost");
+        }
+    }
+
+    void started(Task<Void> handlerTask) {
+        this.task = handlerTask;
+    }
+
+    /** The handler task's body: runs the handler and ends what it left open. */
+    Void run(HttpHandler whole, StreamingHandler streaming) {
+        try {
+            if (whole != null) {
+                HttpRequest full = wholeLength == 0 ? request
+                        : request.withBody(wholeLength == wholeBody.length ? wholeBody : Arrays.copyOf(wholeBody, wholeLength));
+                HttpResponse answer = whole.handle(full);
+                if (response == Response.NOT_STARTED) {
+                    respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
+                }
+            } else {
+                streaming.handle(this);
+                if (response == Response.NOT_STARTED) {
+                    respond(HttpResponse.text(500, "the handler sent no response"));
+                } else {
+                    end();
+                }
+            }
+        } catch (CancelledError cancelled) {
+            throw cancelled;
+        } catch (Throwable t) {
+            handlerFailed(t);
+        }
+        return null;
+    }
+
+    private void handlerFailed(Throwable t) {
+        if (connection.isGone()) {
+            return; // the client went away: what the handler saw is no fault of its own
+        }
+        if (t == requestFailure) {
+            connection.closeGracefully(); // the client broke off its request: nothing to report, nothing to answer
+            return;
+        }
+        Map<String, Object> context = new HashMap<>();
+        context.put("message", "HTTP handler failed on " + request.method() + " " + request.target());
+        context.put("exception", t);
+        connection.loop().callExceptionHandler(context);
+        if (response == Response.NOT_STARTED) {
+            respond(HttpResponse.text(500, "Internal Server Error"));
+        } else if (response == Response.STARTED) {
+            response = Response.ENDED;
+            connection.abort();
+        }
+    }
+}

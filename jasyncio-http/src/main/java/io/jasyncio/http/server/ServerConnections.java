@@ -1,0 +1,154 @@
+package io.jasyncio.http.server;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.loop.TimerHandle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.jasyncio.task.Tasks.await;
+
+/**
+ * One server's connections on one loop: the handler and options they share, the sweep that
+ * enforces their timeouts (one timer for all, no timer per request), and graceful shutdown.
+ * Used on its loop only.
+ */
+final class ServerConnections {
+    private final EventLoop loop;
+    private final HttpServerOptions options;
+    private final HttpHandler wholeHandler;
+    private final StreamingHandler streamingHandler;
+    private final double sweepInterval;
+    private final ArrayList<HttpConnection> connections = new ArrayList<>();
+    private TimerHandle sweep;
+    private boolean shuttingDown;
+    private Future<Void> allClosed;
+
+    ServerConnections(EventLoop loop, HttpServerOptions options, HttpHandler wholeHandler, StreamingHandler streamingHandler) {
+        this.loop = loop;
+        this.options = options;
+        this.wholeHandler = wholeHandler;
+        this.streamingHandler = streamingHandler;
+        double shortest = Math.min(options.headerTimeout(), Math.min(options.idleTimeout(), options.bodyReadTimeout()));
+        this.sweepInterval = Math.clamp(shortest / 8, 0.005, 1.0);
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    HttpServerOptions options() {
+        return options;
+    }
+
+    HttpHandler wholeHandler() {
+        return wholeHandler;
+    }
+
+    StreamingHandler streamingHandler() {
+        return streamingHandler;
+    }
+
+    boolean isShuttingDown() {
+        return shuttingDown;
+    }
+
+    HttpConnection newConnection() {
+        return new HttpConnection(this);
+    }
+
+    /** Registers a new connection; false when shutting down (it must close). */
+    boolean add(HttpConnection connection) {
+        if (shuttingDown) {
+            return false;
+        }
+        connection.slot = connections.size();
+        connections.add(connection);
+        if (sweep == null) {
+            sweep = loop.callLater(sweepInterval, this::sweep);
+        }
+        return true;
+    }
+
+    void remove(HttpConnection connection) {
+        int slot = connection.slot;
+        if (slot < 0) {
+            return;
+        }
+        connection.slot = -1;
+        HttpConnection last = connections.removeLast();
+        if (last != connection) {
+            connections.set(slot, last);
+            last.slot = slot;
+        }
+        if (connections.isEmpty()) {
+            if (sweep != null) {
+                sweep.cancel();
+                sweep = null;
+            }
+            if (allClosed != null && !allClosed.isDone()) {
+                allClosed.setResult(null);
+            }
+        }
+    }
+
+    /** The connections open now (a copy). */
+    List<HttpConnection> list() {
+        return List.copyOf(connections);
+    }
+
+    int size() {
+        return connections.size();
+    }
+
+    private void sweep() {
+        double now = loop.time();
+        // backwards: a connection that closes leaves its slot to the last one, already checked
+        for (int i = connections.size() - 1; i >= 0; i--) {
+            if (i < connections.size()) {
+                connections.get(i).checkTimeout(now);
+            }
+        }
+        sweep = connections.isEmpty() ? null : loop.callLater(sweepInterval, this::sweep);
+    }
+
+    /**
+     * Coroutine: graceful shutdown once the listener is closed: idle connections close now, busy
+     * ones after their response; those left after {@code gracePeriod} seconds are dropped.
+     */
+    void shutdown(double gracePeriod) {
+        Future<Void> done = beginShutdown();
+        TimerHandle deadline = loop.callLater(gracePeriod, this::abortAll);
+        try {
+            await(done);
+        } finally {
+            deadline.cancel();
+        }
+    }
+
+    /**
+     * Graceful shutdown, step one (the listener is closed already): idle connections close now,
+     * busy ones after their response. Returns a future done once none is left.
+     */
+    private Future<Void> beginShutdown() {
+        shuttingDown = true;
+        if (allClosed == null) {
+            allClosed = loop.createFuture();
+        }
+        for (HttpConnection c : List.copyOf(connections)) {
+            c.shutdown();
+        }
+        if (connections.isEmpty() && !allClosed.isDone()) {
+            allClosed.setResult(null);
+        }
+        return allClosed;
+    }
+
+    /** Graceful shutdown, past its deadline: drops the connections left. */
+    private void abortAll() {
+        for (HttpConnection c : List.copyOf(connections)) {
+            c.abort();
+        }
+    }
+}
