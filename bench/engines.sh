@@ -5,14 +5,18 @@
 # then the bytes per suspended task on both. Prints each round's figures and ratios, then the
 # median over rounds with the spread (min..max). Ratios are taken within a round.
 #
-# usage: bench/engines.sh [ROUNDS=3] [JMH options...]   default JMH options: -wi 3 -i 5 -f 1 -w 2s -r 2s
+# Each round also runs ContinuationFloorBenchmark (the bare JDK continuation round trip) and
+# reports the continuation engine's ratio to it.
+#
+# usage: bench/engines.sh [ROUNDS=3] [JMH options...]   default JMH options: -wi 3 -i 5 -f 1 -w 1s -r 1s
+#   (the benchmarks' fixed, pre-touched heap comes from their annotations either way)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 rounds="${1:-3}"
 shift || true
-jmh_opts=(-wi 3 -i 5 -f 1 -w 2s -r 2s)
+jmh_opts=(-wi 3 -i 5 -f 1 -w 1s -r 1s)
 if [ $# -gt 0 ]; then jmh_opts=("$@"); fi
 java="$(bench/java25.sh)"
 export JAVA_HOME="$(dirname "$(dirname "$java")")"
@@ -23,7 +27,7 @@ mkdir -p "$work"
 
 for r in $(seq 1 "$rounds"); do
   echo "engines.sh: round $r of $rounds" >&2
-  "$java" -jar "$jar" "${jmh_opts[@]}" -rf json -rff "$work/jmh-$r.json" 'TaskRoundTrip' >"$work/jmh-$r.log"
+  "$java" -jar "$jar" "${jmh_opts[@]}" -rf json -rff "$work/jmh-$r.json" 'TaskRoundTrip|ContinuationFloor' >"$work/jmh-$r.log"
   node bench/micro/node_task_round_trip.js >"$work/node-$r.txt"
   bench/task-memory.sh 1000000 >"$work/memory-continuation-$r.txt"
   bench/task-memory.sh 200000 threads >"$work/memory-threads-$r.txt" 2>/dev/null
@@ -36,18 +40,21 @@ def field(path, key):
     return float(re.search(rf"{key}=([\d.]+)", open(path).read()).group(1))
 rows = []
 for r in range(1, rounds + 1):
-    jmh = {x["benchmark"].split(".")[-2]: x["primaryMetric"]["score"] for x in json.load(open(f"{work}/jmh-{r}.json"))}
-    cont, thr = jmh["TaskRoundTripBenchmark"], jmh["TaskRoundTripThreadsBenchmark"]
+    jmh = {".".join(x["benchmark"].split(".")[-2:]): x["primaryMetric"]["score"] for x in json.load(open(f"{work}/jmh-{r}.json"))}
+    cont, floor = jmh["TaskRoundTripBenchmark.roundTrip"], jmh["ContinuationFloorBenchmark.roundTrip"]
+    thr = jmh["TaskRoundTripThreadsBenchmark.roundTripOnVirtualLoopThread"]  # the portable engine as Asyncio.run drives it
     node = field(f"{work}/node-{r}.txt", "median_ns_per_task")
     mc = field(f"{work}/memory-continuation-{r}.txt", "bytes_per_task")
     mt = field(f"{work}/memory-threads-{r}.txt", "bytes_per_task")
-    rows.append(dict(cont=cont, thr=thr, node=node, node_vs_cont=node / cont, thr_vs_cont=thr / cont,
+    rows.append(dict(cont=cont, thr=thr, floor=floor, cont_vs_floor=cont / floor, node=node, node_vs_cont=node / cont, thr_vs_cont=thr / cont,
                      node_vs_thr=node / thr, mem_cont=mc, mem_thr=mt))
-    print(f"round {r}: round trip continuation {cont:.0f} ns, threads {thr:.0f} ns, Node {node:.0f} ns | "
+    print(f"round {r}: round trip floor {floor:.0f} ns, continuation {cont:.0f} ns ({cont / floor:.2f}x the floor), threads {thr:.0f} ns, Node {node:.0f} ns | "
           f"Node/continuation {node / cont:.2f}x, threads/continuation {thr / cont:.1f}x | "
           f"suspended task continuation {mc:.0f} B, threads {mt:.0f} B")
 print(f"median of {rounds} rounds (min..max):")
-for key, label, fmt in [("cont", "round trip, continuation (ns/task)", "{:.0f}"), ("thr", "round trip, threads (ns/task)", "{:.0f}"),
+for key, label, fmt in [("floor", "bare continuation floor (ns/task)", "{:.0f}"),
+                        ("cont", "round trip, continuation (ns/task)", "{:.0f}"),
+                        ("cont_vs_floor", "continuation / floor (x)", "{:.2f}"), ("thr", "round trip, threads (ns/task)", "{:.0f}"),
                         ("node", "round trip, Node async fn (ns/task)", "{:.0f}"),
                         ("node_vs_cont", "speed vs Node, continuation (x)", "{:.2f}"), ("node_vs_thr", "speed vs Node, threads (x)", "{:.3f}"),
                         ("thr_vs_cont", "threads cost / continuation cost (x)", "{:.1f}"),

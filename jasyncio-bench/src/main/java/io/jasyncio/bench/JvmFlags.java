@@ -16,4 +16,13 @@ public final class JvmFlags {
     public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     /** Forces the portable task engine (what a JVM without the jdk.internal.vm export gets). */
     public static final String THREADS_ENGINE = "-Djasyncio.engine=threads";
+
+    // A fixed, pre-touched heap, in every benchmark's @Fork(jvmArgs): the default heap starts small
+    // and grows, so an allocating benchmark would measure the heap's growth (page faults, resizing
+    // collections) as much as the code. JMH's -jvmArgs option replaces these (bench/micro.sh
+    // --default-heap does, to measure what default sizing costs); the flags above are appended
+    // either way.
+    public static final String FIXED_HEAP_MIN = "-Xms2g";
+    public static final String FIXED_HEAP_MAX = "-Xmx2g";
+    public static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
 }

@@ -126,8 +126,25 @@ class BenchmarksSmokeTest {
 
     @Test
     void suspendedTasksCostSomeHeap() {
-        long bytes = io.jasyncio.Asyncio.run(() -> SuspendedTaskMemory.measure(20_000));
+        long bytes = io.jasyncio.Asyncio.run(() -> SuspendedTaskMemory.measureSleeping(20_000));
         // A suspended task holds at least its Task, a Future and a TimerHandle: well over 64 bytes.
         assertTrue(bytes / 20_000 > 64, "bytes per task: " + bytes / 20_000);
+    }
+
+    @Test
+    void aTaskHoldsMoreThanTheBareContinuationUnderIt() {
+        long task = io.jasyncio.Asyncio.run(() -> SuspendedTaskMemory.measureAwaiting(20_000)) / 20_000;
+        long floor = SuspendedTaskMemory.measureBareContinuations(20_000) / 20_000;
+        // A bare suspended continuation holds its frames (a stack chunk) and itself; a task adds at least a Task.
+        assertTrue(floor > 48, "bytes per bare continuation: " + floor);
+        assertTrue(task > floor, "bytes per task " + task + ", per bare continuation " + floor);
+    }
+
+    @Test
+    void continuationFloorFinishesEveryContinuation() {
+        ContinuationFloorBenchmark b = new ContinuationFloorBenchmark();
+        long expected = (long) ContinuationFloorBenchmark.TASKS * (ContinuationFloorBenchmark.TASKS - 1) / 2;
+        assertEquals(expected, b.roundTrip());
+        assertEquals(expected, b.roundTrip(), "the queue is empty again after an op");
     }
 }

@@ -43,7 +43,12 @@ public final class EventLoops {
 
     /** A new loop of the default implementation. */
     public static EventLoop newEventLoop() {
-        return newEventLoop(System.getProperty("jasyncio.loop", DEFAULT_LOOP));
+        return newEventLoop(defaultLoopName());
+    }
+
+    /** The implementation {@link #newEventLoop()} makes: {@code -Djasyncio.loop}, else {@code nio}. */
+    public static String defaultLoopName() {
+        return System.getProperty("jasyncio.loop", DEFAULT_LOOP);
     }
 
     /** The loop a JVM makes unless {@code -Djasyncio.loop} names another. */

@@ -25,6 +25,8 @@ public final class Runner implements AutoCloseable {
     private EventLoop loop;
     private final Context context = Context.copyCurrent();
     private boolean closed;
+    /** Whether runs drive the loop from a virtual thread (see {@link VirtualLoopThread}). */
+    private boolean onVirtualLoopThread;
 
     /** A runner without debug mode, on the default loop implementation. */
     public Runner() {
@@ -44,6 +46,7 @@ public final class Runner implements AutoCloseable {
         }
         if (loop == null) {
             loop = loopName == null ? EventLoops.newEventLoop() : EventLoops.newEventLoop(loopName);
+            onVirtualLoopThread = VirtualLoopThread.wanted(loopName == null ? EventLoops.defaultLoopName() : loopName);
             if (debug) {
                 loop.setDebug(true);
             }
@@ -65,8 +68,16 @@ public final class Runner implements AutoCloseable {
             throw new IllegalStateException("Asyncio.run() cannot be called from a running event loop");
         }
         EventLoop l = getLoop();
-        Task<T> task = Tasks.create(l, main.asCoroutine(), null, context);
-        SigintCancelsMainTask sigint = SigintCancelsMainTask.installFor(l, task);
+        boolean onMainThread = SigintCancelsMainTask.isJvmMainThread();
+        if (onVirtualLoopThread && !Thread.currentThread().isVirtual() && !l.getDebug()) {
+            return VirtualLoopThread.call(() -> runTask(l, main.asCoroutine(), onMainThread));
+        }
+        return runTask(l, main.asCoroutine(), onMainThread);
+    }
+
+    private <T> T runTask(EventLoop l, Coroutine<T> main, boolean onMainThread) {
+        Task<T> task = Tasks.create(l, main, null, context);
+        SigintCancelsMainTask sigint = onMainThread ? SigintCancelsMainTask.installFor(l, task) : null;
         try {
             return l.runUntilComplete(task);
         } catch (CancelledError e) {
@@ -90,6 +101,17 @@ public final class Runner implements AutoCloseable {
         if (loop == null) {
             return;
         }
+        if (onVirtualLoopThread && !Thread.currentThread().isVirtual() && !loop.getDebug()) {
+            VirtualLoopThread.call(() -> {
+                finishAndClose(loop);
+                return null;
+            });
+        } else {
+            finishAndClose(loop);
+        }
+    }
+
+    private static void finishAndClose(EventLoop loop) {
         try {
             cancelAllTasks(loop);
             shutdownDefaultExecutor(loop);

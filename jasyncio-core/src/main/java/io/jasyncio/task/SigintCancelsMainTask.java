@@ -32,11 +32,11 @@ final class SigintCancelsMainTask implements AutoCloseable {
         });
     }
 
-    /** Installs it for {@code main}; null when this is not the main thread or SIGINT is taken. */
+    /**
+     * Installs it for {@code main}; null when SIGINT is taken. The caller checks first that
+     * {@link Runner#run} was called on the JVM's main thread (it may run the loop on another).
+     */
     static SigintCancelsMainTask installFor(EventLoop loop, Task<?> main) {
-        if (!isJvmMainThread()) {
-            return null;
-        }
         SigintCancelsMainTask sigint = new SigintCancelsMainTask(loop, main);
         return sigint.handle == null ? null : sigint;
     }
@@ -45,7 +45,7 @@ final class SigintCancelsMainTask implements AutoCloseable {
      * Java has no {@code threading.main_thread()}: the launcher's thread is the platform thread
      * named "main" (a thread merely renamed so would count too).
      */
-    private static boolean isJvmMainThread() {
+    static boolean isJvmMainThread() {
         Thread t = Thread.currentThread();
         return !t.isVirtual() && t.getName().equals("main");
     }

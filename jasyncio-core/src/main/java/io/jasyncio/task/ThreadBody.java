@@ -66,10 +66,8 @@ final class ThreadBody implements TaskBody {
         Thread body = bodyThread;
         turn = BODY;
         if (body == null) {
-            // Named as the thread that steps it (the loop's), which it acts for: logs read the same on both engines.
-            ThreadFactory bodyThreads = Thread.ofVirtual().name(resumer.getName()).factory();
             try {
-                Executors.newThreadPerTaskExecutor(bodyThreads).execute(this::runOnBodyThread);
+                Executors.newThreadPerTaskExecutor(mounted.bodyThreadsNamedAs(resumer)).execute(this::runOnBodyThread);
             } catch (RuntimeException | Error noThread) {
                 turn = CALLER; // nothing runs the body: do not wait for it (the step fails instead)
                 throw noThread;
@@ -134,8 +132,25 @@ final class ThreadBody implements TaskBody {
         return body == null || finished ? new StackTraceElement[0] : body.getStackTrace();
     }
 
-    /** Which body thread a loop's code runs on now (read by the watchdog's thread). */
+    /** Which body thread a loop's code runs on now (read by the watchdog's thread), and how it makes them. */
     private static final class Mounted {
         volatile Thread thread;
+        /** Makes virtual threads named {@link #factoryName}; kept as long as the loop's thread keeps its name. */
+        private ThreadFactory factory;
+        private String factoryName;
+
+        /**
+         * Makes body threads named as the thread that steps them (the loop's), which they act for:
+         * logs read the same on both engines. One factory while the name stays, not one per task
+         * (a factory is safe to share; only the thread holding the loop's turn calls this).
+         */
+        ThreadFactory bodyThreadsNamedAs(Thread resumer) {
+            String name = resumer.getName();
+            if (!name.equals(factoryName)) {
+                factory = Thread.ofVirtual().name(name).factory();
+                factoryName = name;
+            }
+            return factory;
+        }
     }
 }
