@@ -2,11 +2,8 @@ package io.jasyncio.lab;
 
 import io.jasyncio.debug.graph.AwaitTree;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
-import java.util.concurrent.Callable;
 
 /**
  * {@code ./jasyncio pstree PID}: asyncio 3.14's {@code python -m asyncio pstree} for a running JVM
@@ -15,23 +12,13 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "pstree", mixinStandardHelpOptions = true,
         description = "Show the await tree of a running jasyncio process's tasks")
-final class PstreeCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PID", description = "the process to read")
-    long pid;
-
-    @Option(names = "--timeout", paramLabel = "MS", description = "how long a loop may take to answer (default: ${DEFAULT-VALUE})")
-    long timeoutMillis = 5000;
-
-    private final PrintStream out;
-    private final PrintStream err;
-
+final class PstreeCommand extends TaskGraphCommand {
     PstreeCommand() {
         this(System.out, System.err);
     }
 
     PstreeCommand(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     @Override
@@ -43,7 +30,7 @@ final class PstreeCommand implements Callable<Integer> {
                 err.print(cycles.report());
                 return 1;
             }
-            return PsCommand.reportUnanswered(jvm, err, timeoutMillis);
+            return reportUnanswered(jvm);
         } catch (AttachedJvm.Unreachable e) {
             err.println("jasyncio pstree: " + e.getMessage());
             return 2;
