@@ -9,10 +9,10 @@ import java.io.UncheckedIOException;
 /** The library's loop over a {@link CountingPoller} around nio's poller. */
 final class CountingEventLoop extends BaseEventLoop {
     CountingEventLoop() {
-        super(new CountingPoller(openNio()));
+        super(new CountingPoller<>(openNio()));
     }
 
-    private static Poller openNio() {
+    private static Poller<?> openNio() {
         try {
             return Poller.openNio();
         } catch (IOException e) {
@@ -21,7 +21,7 @@ final class CountingEventLoop extends BaseEventLoop {
     }
 
     /** What the loop asked of its poller so far. */
-    CountingPoller counts() {
-        return (CountingPoller) poller();
+    CountingPoller<?> counts() {
+        return (CountingPoller<?>) poller();
     }
 }

@@ -44,11 +44,11 @@ public abstract class BaseEventLoop implements LoopContract {
     /** asyncio's cap on one select timeout: one day. */
     static final long MAXIMUM_SELECT_TIMEOUT_NANOS = 24L * 3600 * 1_000_000_000L;
 
-    private final Poller poller;
+    private final Poller<?> poller;
     private final ArrayDeque<Handle> ready = new ArrayDeque<>(1024);
     private final TimerHeap timers = new TimerHeap();
     private final ConcurrentLinkedQueue<Handle> threadsafe = new ConcurrentLinkedQueue<>();
-    private final Poller.IoEventSink onIoEvent = this::onIoEvent;
+    private final Poller.IoEventSink<IoRegistration> onIoEvent = this::onIoEvent;
     private final Context scratchContext = Context.empty();
     private LoopClock clock = LoopClock.monotonic();
 
@@ -69,7 +69,7 @@ public abstract class BaseEventLoop implements LoopContract {
 
     /** A loop whose one wait is {@code poller}'s select (a loop implementation passes its poller). */
     @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection; the registry only keeps it
-    protected BaseEventLoop(Poller poller) {
+    protected BaseEventLoop(Poller<?> poller) {
         this.poller = Objects.requireNonNull(poller, "poller");
         ReportsReady.ensure();
         this.unretrievedExceptions = new UnretrievedExceptions(this);
@@ -500,9 +500,7 @@ public abstract class BaseEventLoop implements LoopContract {
     @Override
     public void addReader(SelectableChannel channel, Runnable callback) {
         checkOpenAndOwned("addReader");
-        IoRegistration reg = registrationFor(channel);
-        reg.reader = new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null);
-        updateInterest(reg);
+        watch(poller, channel, new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null), Poller.READ);
     }
 
     @Override
@@ -511,22 +509,13 @@ public abstract class BaseEventLoop implements LoopContract {
             return false;
         }
         checkOpenAndOwned("removeReader");
-        IoRegistration reg = poller.registrationOf(channel);
-        if (reg == null || reg.reader == null) {
-            return false;
-        }
-        reg.reader.cancel();
-        reg.reader = null;
-        updateInterest(reg);
-        return true;
+        return unwatch(poller, channel, Poller.READ);
     }
 
     @Override
     public void addWriter(SelectableChannel channel, Runnable callback) {
         checkOpenAndOwned("addWriter");
-        IoRegistration reg = registrationFor(channel);
-        reg.writer = new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null);
-        updateInterest(reg);
+        watch(poller, channel, new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null), Poller.WRITE);
     }
 
     @Override
@@ -535,23 +524,43 @@ public abstract class BaseEventLoop implements LoopContract {
             return false;
         }
         checkOpenAndOwned("removeWriter");
-        IoRegistration reg = poller.registrationOf(channel);
-        if (reg == null || reg.writer == null) {
+        return unwatch(poller, channel, Poller.WRITE);
+    }
+
+    /** {@code handle} becomes {@code channel}'s reader or writer ({@code side}), replacing the one before. */
+    private static <R extends IoRegistration> void watch(Poller<R> poller, SelectableChannel channel, Handle handle,
+                                                         int side) {
+        Objects.requireNonNull(channel, "channel");
+        R reg = poller.registrationOf(channel);
+        if (reg == null) {
+            reg = poller.newRegistration(channel);
+        }
+        if (side == Poller.READ) {
+            reg.reader = handle;
+        } else {
+            reg.writer = handle;
+        }
+        updateInterest(poller, reg);
+    }
+
+    /** Cancels and drops {@code channel}'s reader or writer ({@code side}); false when it had none. */
+    private static <R extends IoRegistration> boolean unwatch(Poller<R> poller, SelectableChannel channel, int side) {
+        R reg = poller.registrationOf(channel);
+        Handle handle = reg == null ? null : side == Poller.READ ? reg.reader : reg.writer;
+        if (handle == null) {
             return false;
         }
-        reg.writer.cancel();
-        reg.writer = null;
-        updateInterest(reg);
+        handle.cancel();
+        if (side == Poller.READ) {
+            reg.reader = null;
+        } else {
+            reg.writer = null;
+        }
+        updateInterest(poller, reg);
         return true;
     }
 
-    private IoRegistration registrationFor(SelectableChannel channel) {
-        Objects.requireNonNull(channel, "channel");
-        IoRegistration reg = poller.registrationOf(channel);
-        return reg != null ? reg : new IoRegistration(channel);
-    }
-
-    private void updateInterest(IoRegistration reg) {
+    private static <R extends IoRegistration> void updateInterest(Poller<R> poller, R reg) {
         try {
             poller.setInterest(reg, reg.interest());
         } catch (IOException e) {
@@ -560,7 +569,7 @@ public abstract class BaseEventLoop implements LoopContract {
     }
 
     /** The poller under this loop (for transports built on the same mechanism). */
-    protected Poller poller() {
+    protected Poller<?> poller() {
         return poller;
     }
 

@@ -43,7 +43,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       epoll poller uses too ({@link EventFdWakeup}).</li>
  * </ul>
  */
-public final class IoUringPoller implements Poller {
+public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private static final int POLLIN = 0x001;
     private static final int POLLOUT = 0x004;
     private static final int POLLERR = 0x008;
@@ -59,12 +59,12 @@ public final class IoUringPoller implements Poller {
     private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
     private final IoUring ring;
     private final int eventFd;
-    private final FdTable watched = new FdTable();
+    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
     private final List<Watch> toRearm = new ArrayList<>();
     private boolean wakePollArmed;
     private int selects;
     private final IoUring.CompletionSink onCompletion = this::onCompletion;
-    private IoEventSink sink;
+    private IoEventSink<? super Watch> sink;
     private int reported;
     private final EventFdWakeup wakeups;
     /** Made at the first multishot receive: a loop without stream connections needs none. */
@@ -76,18 +76,17 @@ public final class IoUringPoller implements Poller {
     private int freeCount;
     private int slotsUsed;
 
-    /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
-    private static final class Watch {
-        final int fd;
-        final IoRegistration registration;
+    /** What the poller keeps per channel: its fd, the interest, and the poll armed for it, once watched. */
+    static final class Watch extends IoRegistration {
+        int fd = -1;
+        boolean watched;
         int ops;
         int generation;
         boolean armed;
         boolean queuedForRearm;
 
-        Watch(int fd, IoRegistration registration) {
-            this.fd = fd;
-            this.registration = registration;
+        Watch(SelectableChannel channel) {
+            super(channel);
         }
 
         long userData() {
@@ -123,10 +122,9 @@ public final class IoUringPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public void setInterest(IoRegistration registration, int ops) throws IOException {
-        SelectableChannel channel = registration.channel();
-        Watch watch = (Watch) registration.pollerKey;
-        if (watch == null) {
+    public void setInterest(Watch watch, int ops) throws IOException {
+        SelectableChannel channel = watch.channel();
+        if (!watch.watched) {
             if (ops == 0) {
                 return;
             }
@@ -136,8 +134,8 @@ public final class IoUringPoller implements Poller {
             if (channel.isBlocking()) {
                 channel.configureBlocking(false);
             }
-            watch = new Watch(ChannelFds.fdOf(channel), registration);
-            registration.pollerKey = watch;
+            watch.fd = ChannelFds.fdOf(channel);
+            watch.watched = true;
             remember(watch);
         } else if (!channel.isOpen()) {
             cancel(watch);
@@ -166,8 +164,13 @@ public final class IoUringPoller implements Poller {
     }
 
     @Override
-    public IoRegistration registrationOf(SelectableChannel channel) {
+    public Watch registrationOf(SelectableChannel channel) {
         return watched.ofChannel(channel);
+    }
+
+    @Override
+    public Watch newRegistration(SelectableChannel channel) {
+        return new Watch(channel);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -280,20 +283,20 @@ public final class IoUringPoller implements Poller {
     }
 
     private void remember(Watch watch) {
-        IoRegistration previous = watched.put(watch.fd, watch.registration);
-        if (previous != null && previous.pollerKey instanceof Watch stale && stale != watch) {
+        Watch stale = watched.put(watch.fd, watch);
+        if (stale != null && stale.watched && stale != watch) {
             try {
                 cancel(stale); // a closed channel's fd, reused: its poll must not keep the old file
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-            previous.pollerKey = null;
+            stale.watched = false;
         }
     }
 
     private void forget(Watch watch) {
-        watched.remove(watch.fd, watch.registration);
-        watch.registration.pollerKey = null;
+        watched.remove(watch.fd, watch);
+        watch.watched = false;
     }
 
     private static int toPoll(int ops) {
@@ -305,7 +308,7 @@ public final class IoUringPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+    public int select(long timeoutNanos, IoEventSink<? super Watch> sink) throws IOException {
         if (closed) {
             throw new ClosedChannelException();
         }
@@ -343,13 +346,12 @@ public final class IoUringPoller implements Poller {
             return;
         }
         int fd = (int) (userData >>> 32);
-        IoRegistration registration = watched.get(fd);
-        if (registration == null || !(registration.pollerKey instanceof Watch watch)
-                || watch.userData() != userData || !watch.armed) {
+        Watch watch = watched.get(fd);
+        if (watch == null || !watch.watched || watch.userData() != userData || !watch.armed) {
             return; // a cancelled poll's late completion
         }
         watch.armed = false;
-        if (!registration.channel().isOpen()) {
+        if (!watch.channel().isOpen()) {
             forget(watch);
             return;
         }
@@ -366,7 +368,7 @@ public final class IoUringPoller implements Poller {
         }
         if (ops != 0) {
             reported++;
-            sink.onIoEvent(registration, ops);
+            sink.onIoEvent(watch, ops);
         }
     }
 
@@ -375,8 +377,8 @@ public final class IoUringPoller implements Poller {
         for (int i = 0, n = toRearm.size(); i < n; i++) {
             Watch watch = toRearm.get(i);
             watch.queuedForRearm = false;
-            if (!watch.armed && watch.ops != 0 && watch.registration.pollerKey == watch) {
-                if (watch.registration.channel().isOpen()) {
+            if (!watch.armed && watch.ops != 0 && watch.watched) {
+                if (watch.channel().isOpen()) {
                     arm(watch);
                 } else {
                     forget(watch);
@@ -389,9 +391,8 @@ public final class IoUringPoller implements Poller {
     /** Cancels the polls of channels closed while watched, so their files are released. */
     private void sweepClosed() throws IOException {
         for (int fd = 0, n = watched.capacity(); fd < n; fd++) {
-            IoRegistration registration = watched.get(fd);
-            if (registration != null && registration.pollerKey instanceof Watch watch
-                    && !registration.channel().isOpen()) {
+            Watch watch = watched.get(fd);
+            if (watch != null && watch.watched && !watch.channel().isOpen()) {
                 cancel(watch);
                 forget(watch);
             }
