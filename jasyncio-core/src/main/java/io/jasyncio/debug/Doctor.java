@@ -85,7 +85,7 @@ public final class Doctor implements EventLoops.CreationListener {
         void add(EventLoop loop) {
             LoopCheckup checkup = new LoopCheckup(ids.getAndIncrement(), loop, log);
             if (log != null) {
-                log.write("loop", checkup.id, loop.getClass().getSimpleName());
+                log.write("loop", checkup.id, EventLoops.implementationOf(loop));
             }
             loops.add(checkup);
         }

@@ -28,7 +28,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * next select while its channel is still watched, which makes it level-triggered like asyncio's
  * selectors: data left unread is reported again. The same ring also carries the stream
  * transports' receives and sends themselves, as requests that complete later
- * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringEventLoop}); polls serve
+ * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringBackend}); polls serve
  * {@code addReader}/{@code addWriter}, accepting and connecting.
  *
  * <ul>

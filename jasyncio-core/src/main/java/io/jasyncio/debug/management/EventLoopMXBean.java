@@ -13,6 +13,7 @@ package io.jasyncio.debug.management;
 public interface EventLoopMXBean {
     int getId();
 
+    /** The loop's implementation: the name of the provider of its backend ("nio", "epoll", ...). */
     String getLoopClass();
 
     String getThread();
