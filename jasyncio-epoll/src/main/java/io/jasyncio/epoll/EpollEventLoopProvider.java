@@ -3,6 +3,7 @@ package io.jasyncio.epoll;
 import io.jasyncio.loop.EventLoopProvider;
 import io.jasyncio.loop.LoopBackend;
 import io.jasyncio.loop.LoopContract;
+import io.jasyncio.nativeio.EpollSys;
 import io.jasyncio.nativeio.LibC;
 import io.jasyncio.nativeio.LinuxAvailability;
 
