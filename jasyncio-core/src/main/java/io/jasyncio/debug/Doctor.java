@@ -65,9 +65,6 @@ public final class Doctor implements EventLoops.CreationListener {
                 log.write("start", ProcessHandle.current().pid(), System.getProperty("java.version"),
                         System.getProperty("sun.java.command", ""));
             }
-            if (CooperativeBudget.get() == 0) {
-                CooperativeBudget.set(Integer.MAX_VALUE); // counts awaits that did not yield; never spent
-            }
             Thread.ofPlatform().daemon().name("jasyncio-doctor").start(this::sampleForever);
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(this::finish));
         }
@@ -83,6 +80,10 @@ public final class Doctor implements EventLoops.CreationListener {
         }
 
         void add(EventLoop loop) {
+            CooperativeBudget budget = CooperativeBudget.of(loop);
+            if (budget.get() == 0) {
+                budget.set(Integer.MAX_VALUE); // counts this loop's awaits that did not yield; never spent
+            }
             LoopCheckup checkup = new LoopCheckup(ids.getAndIncrement(), loop, log);
             if (log != null) {
                 log.write("loop", checkup.id, EventLoops.implementationOf(loop));
