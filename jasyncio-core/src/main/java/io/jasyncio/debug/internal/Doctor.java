@@ -1,5 +1,7 @@
-package io.jasyncio.debug;
+package io.jasyncio.debug.internal;
 
+import io.jasyncio.debug.LoopSampleEvent;
+import io.jasyncio.debug.LoopStats;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.task.CooperativeBudget;
