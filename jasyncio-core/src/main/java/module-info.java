@@ -32,5 +32,5 @@ module io.jasyncio.core {
     provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;
     provides io.jasyncio.loop.EventLoops.CreationListener
-            with io.jasyncio.debug.Doctor, io.jasyncio.debug.management.LoopBeans;
+            with io.jasyncio.debug.internal.Doctor, io.jasyncio.debug.management.LoopBeans;
 }

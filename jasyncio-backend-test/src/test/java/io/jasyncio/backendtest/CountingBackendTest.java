@@ -2,6 +2,7 @@ package io.jasyncio.backendtest;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.net.Server;
 import io.jasyncio.net.StreamConnection;
 import org.junit.jupiter.api.Test;
@@ -24,14 +25,15 @@ class CountingBackendTest {
     void theProviderIsFoundByNameAndIsTheDefaultLoopHere() {
         assertTrue(EventLoops.availableNames().contains("counting"), EventLoops.availableNames().toString());
         try (EventLoop loop = EventLoops.newEventLoop()) {
-            assertInstanceOf(CountingEventLoop.class, loop);
+            assertEquals("counting", EventLoops.implementationOf(loop));
+            assertInstanceOf(CountingPoller.class, LoopContract.of(loop).backendFeature(CountingPoller.class));
         }
     }
 
     @Test
     void anEchoOverLoopbackGoesThroughTheCountingPoller() throws Exception {
         long[] counted = run(() -> {
-            CountingPoller counts = ((CountingEventLoop) EventLoops.getRunningLoop()).counts();
+            CountingPoller<?> counts = LoopContract.of(EventLoops.getRunningLoop()).backendFeature(CountingPoller.class);
             Server server = startServer((reader, writer) -> {
                 writer.write(reader.readline());
                 writer.close();

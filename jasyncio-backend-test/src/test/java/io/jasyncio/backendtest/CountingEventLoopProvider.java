@@ -1,9 +1,16 @@
 package io.jasyncio.backendtest;
 
-import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.loop.LoopBackend;
+import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.Poller;
 
-/** Found through {@code META-INF/services}: {@code -Djasyncio.loop=counting} picks it, as any loop outside core. */
+import java.io.IOException;
+
+/**
+ * Found through {@code META-INF/services}: {@code -Djasyncio.loop=counting} picks it, as any
+ * backend outside core. The library's loop then runs over a {@link CountingPoller} around nio's.
+ */
 public final class CountingEventLoopProvider implements EventLoopProvider {
     @Override
     public String name() {
@@ -16,7 +23,7 @@ public final class CountingEventLoopProvider implements EventLoopProvider {
     }
 
     @Override
-    public EventLoop create() {
-        return new CountingEventLoop();
+    public LoopBackend openBackend(LoopContract loop) throws IOException {
+        return LoopBackend.of(new CountingPoller<>(Poller.openNio()));
     }
 }

@@ -28,7 +28,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * next select while its channel is still watched, which makes it level-triggered like asyncio's
  * selectors: data left unread is reported again. The same ring also carries the stream
  * transports' receives and sends themselves, as requests that complete later
- * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringEventLoop}); polls serve
+ * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringBackend}); polls serve
  * {@code addReader}/{@code addWriter}, accepting and connecting.
  *
  * <ul>
@@ -39,11 +39,16 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       open in the kernel until the poll ends. Transports stop watching before closing; for
  *       channels closed while watched, every {@value #SWEEP_EVERY} selects the watched channels are
  *       checked and the polls of closed ones cancelled.</li>
+ *   <li>Listening sockets are the exception: a cancelled poll lets its file go only once the
+ *       arming thread's task work runs, and a listener must stop listening the moment it is no
+ *       longer watched or closed, on whatever thread that happens. They are watched through an
+ *       epoll instance of the poller's own, which holds no file reference and whose fd the ring
+ *       polls ({@link ListenerEpoll}).</li>
  *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by the flag the
  *       epoll poller uses too ({@link EventFdWakeup}).</li>
  * </ul>
  */
-public final class IoUringPoller implements Poller {
+public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private static final int POLLIN = 0x001;
     private static final int POLLOUT = 0x004;
     private static final int POLLERR = 0x008;
@@ -51,6 +56,7 @@ public final class IoUringPoller implements Poller {
     private static final long WAKE_DATA = -1L;
     private static final long REMOVE_DATA = -2L;
     private static final long CANCEL_DATA = -3L;
+    private static final long LISTENERS_DATA = -4L;
     /** A proactor request's user data: this bit and its slot in {@link #inFlight}. */
     private static final long REQUEST_TAG = Long.MIN_VALUE;
     static final int SWEEP_EVERY = 256;
@@ -59,12 +65,16 @@ public final class IoUringPoller implements Poller {
     private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
     private final IoUring ring;
     private final int eventFd;
-    private final FdTable watched = new FdTable();
+    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
     private final List<Watch> toRearm = new ArrayList<>();
     private boolean wakePollArmed;
+    /** Made at the first listener watched. */
+    private ListenerEpoll listeners;
+    private boolean listenersPollArmed;
+    private final ListenerEpoll.ReadySink onListenerReady = this::onListenerReady;
     private int selects;
     private final IoUring.CompletionSink onCompletion = this::onCompletion;
-    private IoEventSink sink;
+    private IoEventSink<? super Watch> sink;
     private int reported;
     private final EventFdWakeup wakeups;
     /** Made at the first multishot receive: a loop without stream connections needs none. */
@@ -76,18 +86,22 @@ public final class IoUringPoller implements Poller {
     private int freeCount;
     private int slotsUsed;
 
-    /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
-    private static final class Watch {
-        final int fd;
-        final IoRegistration registration;
+    /**
+     * What the poller keeps per channel, once watched: its fd, the interest, and the poll armed for
+     * it (for a listener: whether it is in {@link #listeners}).
+     */
+    static final class Watch extends IoRegistration {
+        final boolean listener;
+        int fd = -1;
+        boolean watched;
         int ops;
         int generation;
         boolean armed;
         boolean queuedForRearm;
 
-        Watch(int fd, IoRegistration registration) {
-            this.fd = fd;
-            this.registration = registration;
+        Watch(SelectableChannel channel) {
+            super(channel);
+            this.listener = channel instanceof ServerSocketChannel;
         }
 
         long userData() {
@@ -123,10 +137,9 @@ public final class IoUringPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public void setInterest(IoRegistration registration, int ops) throws IOException {
-        SelectableChannel channel = registration.channel();
-        Watch watch = (Watch) registration.pollerKey;
-        if (watch == null) {
+    public void setInterest(Watch watch, int ops) throws IOException {
+        SelectableChannel channel = watch.channel();
+        if (!watch.watched) {
             if (ops == 0) {
                 return;
             }
@@ -136,8 +149,8 @@ public final class IoUringPoller implements Poller {
             if (channel.isBlocking()) {
                 channel.configureBlocking(false);
             }
-            watch = new Watch(ChannelFds.fdOf(channel), registration);
-            registration.pollerKey = watch;
+            watch.fd = ChannelFds.fdOf(channel);
+            watch.watched = true;
             remember(watch);
         } else if (!channel.isOpen()) {
             cancel(watch);
@@ -154,20 +167,19 @@ public final class IoUringPoller implements Poller {
         watch.ops = ops;
         if (ops == 0) {
             forget(watch);
-            if (channel instanceof ServerSocketChannel) {
-                // A listener no longer watched is about to close (a server closing): its armed
-                // poll holds the file, which would go on completing handshakes it then resets.
-                // Remove the poll now, not at the next select, so closing stops listening at once.
-                ring.submitAndWait(0);
-            }
         } else {
             arm(watch);
         }
     }
 
     @Override
-    public IoRegistration registrationOf(SelectableChannel channel) {
+    public Watch registrationOf(SelectableChannel channel) {
         return watched.ofChannel(channel);
+    }
+
+    @Override
+    public Watch newRegistration(SelectableChannel channel) {
+        return new Watch(channel);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -265,35 +277,48 @@ public final class IoUringPoller implements Poller {
     }
 
     private void arm(Watch watch) throws IOException {
-        MemorySegment sqe = ring.nextSqe();
-        IoUring.preparePoll(sqe, watch.fd, toPoll(watch.ops), watch.userData());
+        if (watch.listener) {
+            if (listeners == null) {
+                listeners = new ListenerEpoll(arena);
+            }
+            listeners.watch(watch.fd, toPoll(watch.ops));
+        } else {
+            IoUring.preparePoll(ring.nextSqe(), watch.fd, toPoll(watch.ops), watch.userData());
+        }
         watch.armed = true;
     }
 
-    /** Cancels the watch's poll if one is armed; its completion (if any comes) is stale from now on. */
+    /**
+     * Cancels the watch's poll if one is armed; its completion (if any comes) is stale from now on.
+     * A listener leaves the listeners' epoll before this returns.
+     */
     private void cancel(Watch watch) throws IOException {
         if (watch.armed) {
-            IoUring.preparePollRemove(ring.nextSqe(), watch.userData(), REMOVE_DATA);
+            if (watch.listener) {
+                listeners.unwatch(watch.fd);
+            } else {
+                IoUring.preparePollRemove(ring.nextSqe(), watch.userData(), REMOVE_DATA);
+            }
             watch.armed = false;
         }
         watch.generation++;
     }
 
     private void remember(Watch watch) {
-        IoRegistration previous = watched.put(watch.fd, watch.registration);
-        if (previous != null && previous.pollerKey instanceof Watch stale && stale != watch) {
+        Watch stale = watched.put(watch.fd, watch);
+        if (stale != null && stale.watched && stale != watch) {
             try {
                 cancel(stale); // a closed channel's fd, reused: its poll must not keep the old file
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-            previous.pollerKey = null;
+            stale.watched = false;
         }
     }
 
     private void forget(Watch watch) {
-        watched.remove(watch.fd, watch.registration);
-        watch.registration.pollerKey = null;
+        watched.remove(watch.fd, watch);
+        watch.watched = false;
     }
 
     private static int toPoll(int ops) {
@@ -305,7 +330,7 @@ public final class IoUringPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+    public int select(long timeoutNanos, IoEventSink<? super Watch> sink) throws IOException {
         if (closed) {
             throw new ClosedChannelException();
         }
@@ -313,6 +338,10 @@ public final class IoUringPoller implements Poller {
         if (!wakePollArmed) {
             IoUring.preparePoll(ring.nextSqe(), eventFd, POLLIN, WAKE_DATA);
             wakePollArmed = true;
+        }
+        if (listeners != null && listeners.isWatching() && !listenersPollArmed) {
+            IoUring.preparePoll(ring.nextSqe(), listeners.fd, POLLIN, LISTENERS_DATA);
+            listenersPollArmed = true;
         }
         if (++selects % SWEEP_EVERY == 0) {
             sweepClosed();
@@ -335,6 +364,11 @@ public final class IoUringPoller implements Poller {
             wakeups.rearm();
             return;
         }
+        if (userData == LISTENERS_DATA) {
+            listenersPollArmed = false; // armed again at the next select: level-triggered like the rest
+            listeners.drain(onListenerReady);
+            return;
+        }
         if (userData == REMOVE_DATA || userData == CANCEL_DATA) {
             return;
         }
@@ -343,30 +377,51 @@ public final class IoUringPoller implements Poller {
             return;
         }
         int fd = (int) (userData >>> 32);
-        IoRegistration registration = watched.get(fd);
-        if (registration == null || !(registration.pollerKey instanceof Watch watch)
-                || watch.userData() != userData || !watch.armed) {
+        Watch watch = watched.get(fd);
+        if (watch == null || !watch.watched || watch.userData() != userData || !watch.armed) {
             return; // a cancelled poll's late completion
         }
         watch.armed = false;
-        if (!registration.channel().isOpen()) {
+        if (!watch.channel().isOpen()) {
             forget(watch);
             return;
         }
-        if (result < 0) {
-            result = POLLERR; // e.g. the file went away under the poll: wake both sides to see it
-        }
-        // As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer,
-        // anything but POLLOUT wakes the reader; only what is asked for is reported.
-        int ops = ((result & ~POLLOUT) != 0 ? READ : 0) | ((result & ~POLLIN) != 0 ? WRITE : 0);
-        ops &= watch.ops;
         if (!watch.queuedForRearm) {
             watch.queuedForRearm = true;
             toRearm.add(watch);
         }
+        // e.g. the file went away under the poll: wake both sides to see it
+        report(watch, result < 0 ? POLLERR : result);
+    }
+
+    /** A listener the listeners' epoll found ready; it stays in the epoll, so nothing is armed again. */
+    private void onListenerReady(int fd, int pollEvents) {
+        Watch watch = watched.get(fd);
+        if (watch == null || !watch.watched || !watch.listener || !watch.armed) {
+            return;
+        }
+        if (!watch.channel().isOpen()) {
+            try {
+                cancel(watch);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            forget(watch);
+            return;
+        }
+        report(watch, pollEvents);
+    }
+
+    /**
+     * As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer, anything
+     * but POLLOUT wakes the reader; only what is asked for is reported.
+     */
+    private void report(Watch watch, int pollEvents) {
+        int ops = ((pollEvents & ~POLLOUT) != 0 ? READ : 0) | ((pollEvents & ~POLLIN) != 0 ? WRITE : 0);
+        ops &= watch.ops;
         if (ops != 0) {
             reported++;
-            sink.onIoEvent(registration, ops);
+            sink.onIoEvent(watch, ops);
         }
     }
 
@@ -375,8 +430,8 @@ public final class IoUringPoller implements Poller {
         for (int i = 0, n = toRearm.size(); i < n; i++) {
             Watch watch = toRearm.get(i);
             watch.queuedForRearm = false;
-            if (!watch.armed && watch.ops != 0 && watch.registration.pollerKey == watch) {
-                if (watch.registration.channel().isOpen()) {
+            if (!watch.armed && watch.ops != 0 && watch.watched) {
+                if (watch.channel().isOpen()) {
                     arm(watch);
                 } else {
                     forget(watch);
@@ -389,9 +444,8 @@ public final class IoUringPoller implements Poller {
     /** Cancels the polls of channels closed while watched, so their files are released. */
     private void sweepClosed() throws IOException {
         for (int fd = 0, n = watched.capacity(); fd < n; fd++) {
-            IoRegistration registration = watched.get(fd);
-            if (registration != null && registration.pollerKey instanceof Watch watch
-                    && !registration.channel().isOpen()) {
+            Watch watch = watched.get(fd);
+            if (watch != null && watch.watched && !watch.channel().isOpen()) {
                 cancel(watch);
                 forget(watch);
             }
@@ -415,6 +469,9 @@ public final class IoUringPoller implements Poller {
         closed = true;
         ring.close(); // ends every armed poll and releases the files they held
         UringSys.close(eventFd);
+        if (listeners != null) {
+            listeners.close();
+        }
         watched.clear();
         Arrays.fill(inFlight, null); // the ring is gone: no request will complete
         arena.close();
