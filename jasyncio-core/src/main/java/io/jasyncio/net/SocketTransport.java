@@ -23,10 +23,7 @@ final class SocketTransport extends StreamSocketTransport {
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
     private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
-    private final WriteFlowControl flow = new WriteFlowControl(loop, this);
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
-
-    private boolean readingPaused;
 
     /** Wraps {@code channel} and starts it as asyncio does (see {@link StreamSocketTransport}). */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
@@ -53,12 +50,11 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     private void readIntoLoopBuffer() {
-        if (streamProtocol instanceof StreamReaderProtocol streams) {
-            ByteBuffer room = streams.roomToReadInto();
-            if (room != null) {
-                readIntoStreamReader(streams, room);
-                return;
-            }
+        LendingProtocol lender = lender();
+        ByteBuffer room = lender == null ? null : lender.lendRoom();
+        if (room != null) {
+            readIntoLentRoom(lender, room);
+            return;
         }
         ByteBuffer data = readBuffer.clear();
         if (readFromChannel(data) == 0) {
@@ -72,14 +68,15 @@ final class SocketTransport extends StreamSocketTransport {
         }
     }
 
-    /** Streams of bulk data: the read lands in the StreamReader's own buffer, not copied there. */
-    private void readIntoStreamReader(StreamReaderProtocol streams, ByteBuffer room) {
+    /** A protocol that lends room (a StreamReader of bulk data): the read lands there, not copied there. */
+    private void readIntoLentRoom(LendingProtocol lender, ByteBuffer room) {
         int n = readFromChannel(room);
-        if (n == 0) {
-            return;
-        }
         try {
-            streams.receivedInPlace(n);
+            if (n == 0) {
+                lender.lentRoomReturned(room);
+            } else {
+                lender.lentRoomFilled(room, n);
+            }
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.data_received() call failed.");
         }
@@ -133,26 +130,8 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     @Override
-    public void pauseReading() {
-        if (!isReading()) {
-            return;
-        }
-        readingPaused = true;
-        loop.removeReader(channel);
-    }
-
-    @Override
-    public void resumeReading() {
-        if (closing || !readingPaused) {
-            return;
-        }
-        readingPaused = false;
+    void readingResumed() {
         loop.addReader(channel, onReadable);
-    }
-
-    @Override
-    public boolean isReading() {
-        return !readingPaused && !closing;
     }
 
     // ---- writing ----------------------------------------------------------------------------
@@ -203,8 +182,7 @@ final class SocketTransport extends StreamSocketTransport {
         }
         loop.removeWriter(channel);
         if (closing) {
-            connLost++; // lost from now on: later writes are dropped, abort() has nothing left to do
-            callConnectionLost(null);
+            writesDrainedWhileClosing();
         } else if (eof) {
             shutdownOutput();
         }
@@ -220,25 +198,8 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     @Override
-    public void setWriteBufferLimits(int high, int low) {
-        flow.setLimits(high, low, buffer.size());
-    }
-
-    @Override
-    public int[] getWriteBufferLimits() {
-        return flow.limits();
-    }
-
-    @Override
-    public long getWriteBufferSize() {
+    long bufferedBytes() {
         return buffer.size();
-    }
-
-    // ---- closing ----------------------------------------------------------------------------
-
-    @Override
-    boolean hasBufferedWrites() {
-        return !buffer.isEmpty();
     }
 
     @Override
@@ -255,7 +216,6 @@ final class SocketTransport extends StreamSocketTransport {
 
     @Override
     public String toString() {
-        String state = connLost > 0 ? "closed" : closing ? "closing" : "open";
-        return "<SocketTransport " + state + " peer=" + peername + " bufsize=" + buffer.size() + ">";
+        return "<SocketTransport " + state() + " peer=" + peername + " bufsize=" + buffer.size() + ">";
     }
 }
