@@ -6,6 +6,7 @@ import io.jasyncio.util.ResourceWarnings;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
+import java.util.List;
 
 /**
  * What every transport over one channel shares, written once for the socket, pipe, datagram
@@ -28,6 +29,12 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
     /** After this many writes on a lost connection, asyncio starts to warn. */
     static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
     private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+    /**
+     * Loaded with this class, not at a connection's first buffered write (when the flow control
+     * is made) or first read (when the protocol is asked whether it lends room): then the process
+     * may be out of descriptors, and a class file could not be opened.
+     */
+    private static final List<Class<?>> LOADED_WITH_TRANSPORTS = List.of(WriteFlowControl.class, LendingProtocol.class);
 
     final EventLoop loop;
     final C channel;
@@ -35,15 +42,14 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
     boolean closing;
     /** Zero while connected; once the connection is lost (connectionLost scheduled), 1 plus the writes attempted since. */
     int connLost;
-    /** The high/low water marks over {@link #bufferedBytes()}, and whether the protocol was told to pause. */
-    final WriteFlowControl flow;
+    /** The high/low water marks over {@link #bufferedBytes()}, and whether the protocol was told to pause; made when first needed. */
+    private WriteFlowControl flow;
     private final ResourceWarnings.Tracker unclosed;
 
     /** {@code server}: the server that accepted the connection (counts it gone when it is collected), or null. */
     ChannelTransport(EventLoop loop, C channel, Server server) {
         this.loop = loop;
         this.channel = channel;
-        this.flow = new WriteFlowControl(loop, this);
         boolean debug = loop.getDebug();
         this.unclosed = ResourceWarnings.track(this, debug ? "transport " + describe() : null,
                 debug ? CreationStack.captureOutsideLibrary() : null, new CollectedTransport(loop, channel, server));
@@ -91,12 +97,32 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
 
     // ---- write flow control -------------------------------------------------------------------
 
+    /** The flow control, made at its first use: an idle connection (nothing ever buffered, default marks) holds none. */
+    private WriteFlowControl flow() {
+        if (flow == null) {
+            flow = new WriteFlowControl(loop, this);
+        }
+        return flow;
+    }
+
+    /** After a write was buffered: past the high water mark, the protocol's pauseWriting (once until resumed). */
+    final void pauseProtocolIfAboveHigh() {
+        flow().pauseIfAboveHigh(bufferedBytes());
+    }
+
+    /** After buffered bytes went out: down to the low water mark, the protocol's resumeWriting (which may write again). */
+    final void resumeProtocolIfAtLow() {
+        if (flow != null) { // else nothing was ever buffered past a mark: never paused
+            flow.resumeIfAtLow(bufferedBytes());
+        }
+    }
+
     public void setWriteBufferLimits(int high, int low) {
-        flow.setLimits(high, low, bufferedBytes());
+        flow().setLimits(high, low, bufferedBytes());
     }
 
     public int[] getWriteBufferLimits() {
-        return flow.limits();
+        return flow == null ? new int[] {Transport.DEFAULT_HIGH_WATER, Transport.DEFAULT_LOW_WATER} : flow.limits();
     }
 
     public long getWriteBufferSize() {

@@ -115,7 +115,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
         ByteBuffer copy = ByteBuffer.allocate(data.remaining()).put(data).flip();
         queue.addLast(new Queued(copy, address));
         bufferSize += copy.remaining();
-        flow.pauseIfAboveHigh(bufferSize);
+        pauseProtocolIfAboveHigh();
     }
 
     /** Sends one datagram: whole, or (0 returned) not at all. */
@@ -143,7 +143,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
             queue.pollFirst();
             bufferSize -= size;
         }
-        flow.resumeIfAtLow(bufferSize);
+        resumeProtocolIfAtLow();
         loop.removeWriter(channel);
         if (closing) {
             callConnectionLost(null);

@@ -328,7 +328,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         if (!sending) {
             send();
         }
-        flow.pauseIfAboveHigh(queue.size());
+        pauseProtocolIfAboveHigh();
     }
 
     /**
@@ -371,7 +371,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         if (!queue.isEmpty()) {
             send();
         }
-        flow.resumeIfAtLow(queue.size()); // may write more: look at the queue only after it
+        resumeProtocolIfAtLow(); // may write more: look at the queue only after it
         if (!queue.isEmpty()) {
             return;
         }

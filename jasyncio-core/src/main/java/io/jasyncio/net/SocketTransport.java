@@ -20,10 +20,12 @@ import java.nio.channels.SocketChannel;
  * calls the protocol's pauseWriting/resumeWriting.
  */
 final class SocketTransport extends StreamSocketTransport {
+    // Made with the transport, not at the first read or the first backlog: then the process may be
+    // out of descriptors, and a class (ReadBuffer, a lambda's) could not be loaded.
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
-    private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
+    private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
 
     /** Wraps {@code channel} and starts it as asyncio does (see {@link StreamSocketTransport}). */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
@@ -161,7 +163,7 @@ final class SocketTransport extends StreamSocketTransport {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        flow.pauseIfAboveHigh(buffer.size());
+        pauseProtocolIfAboveHigh();
     }
 
     private void writeReady() {
@@ -176,7 +178,7 @@ final class SocketTransport extends StreamSocketTransport {
             fatalError(e, "Fatal write error on socket transport");
             return;
         }
-        flow.resumeIfAtLow(buffer.size()); // may write more: look at the buffer only after it
+        resumeProtocolIfAtLow(); // may write more: look at the buffer only after it
         if (!buffer.isEmpty()) {
             return;
         }

@@ -42,7 +42,11 @@ public final class StreamReader {
 
     private final EventLoop loop;
     private final int limit;
-    private ByteBuffer buf = ByteBuffer.allocate(1024); // only absolute get/put: position unused
+    /** The first buffer's capacity, allocated at the first feed (an idle connection holds none). */
+    private static final int FIRST_CAPACITY = 1024;
+    private static final ByteBuffer NONE = ByteBuffer.allocate(0); // shared: nothing is ever put there
+
+    private ByteBuffer buf = NONE;                        // only absolute get/put: position unused
     private ByteBuffer readOnly;                         // buf's read-only twin, for views; made on first use
     private int start;   // unread bytes are buf[start, end)
     private int end;
@@ -262,7 +266,7 @@ public final class StreamReader {
             start = 0;
             end = size;
         } else {
-            int capacity = Math.max(buf.capacity() * 2, size + n);
+            int capacity = Math.max(Math.max(buf.capacity() * 2, size + n), FIRST_CAPACITY);
             moveUnreadTo(capacity >= DIRECT_FROM ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity));
         }
     }

@@ -33,7 +33,8 @@ public final class StreamReaderProtocol implements LendingProtocol {
     private StreamReader strongReader;
     private final ClientConnectedCallback clientConnected;
     private final Future<Void> closed;
-    private final ArrayDeque<Future<Void>> drainWaiters = new ArrayDeque<>();
+    /** The drain() calls waiting for resumeWriting; made at the first one (an idle connection holds none). */
+    private ArrayDeque<Future<Void>> drainWaiters;
     private Transport transport;
     private Task<Void> task;
     private boolean paused;
@@ -188,7 +189,7 @@ public final class StreamReaderProtocol implements LendingProtocol {
         connectionLost = true;
         if (paused) {
             Future<Void> w;
-            while ((w = drainWaiters.pollFirst()) != null) {
+            while (drainWaiters != null && (w = drainWaiters.pollFirst()) != null) {
                 if (!w.isDone()) {
                     if (exc == null) {
                         w.setResult(null);
@@ -212,7 +213,7 @@ public final class StreamReaderProtocol implements LendingProtocol {
     public void resumeWriting() {
         paused = false;
         Future<Void> w;
-        while ((w = drainWaiters.pollFirst()) != null) {
+        while (drainWaiters != null && (w = drainWaiters.pollFirst()) != null) {
             if (!w.isDone()) {
                 w.setResult(null);
             }
@@ -228,6 +229,9 @@ public final class StreamReaderProtocol implements LendingProtocol {
             return;
         }
         Future<Void> waiter = loop.createFuture();
+        if (drainWaiters == null) {
+            drainWaiters = new ArrayDeque<>(2);
+        }
         drainWaiters.addLast(waiter);
         try {
             Tasks.await(waiter);

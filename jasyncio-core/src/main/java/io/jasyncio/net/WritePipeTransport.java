@@ -65,7 +65,7 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        flow.pauseIfAboveHigh(buffer.size());
+        pauseProtocolIfAboveHigh();
     }
 
     private void writeReady() {
@@ -77,13 +77,13 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
         }
         if (buffer.isEmpty()) {
             loop.removeWriter(channel);
-            flow.resumeIfAtLow(buffer.size()); // the protocol may write again here, and close
+            resumeProtocolIfAtLow(); // the protocol may write again here, and close
             if (buffer.isEmpty() && closing && connLost == 0) {
                 writesDrainedWhileClosing();
             }
             return;
         }
-        flow.resumeIfAtLow(buffer.size());
+        resumeProtocolIfAtLow();
     }
 
     /** The pipe closes once the buffer is written: the same as {@link #close()}, as asyncio's write_eof. */
