@@ -563,7 +563,7 @@ final class CoreEventLoop implements LoopContract {
         try {
             poller.setInterest(reg, reg.interest());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot watch " + reg.channel, e);
+            throw new UncheckedIOException("cannot watch " + reg.channel(), e);
         }
     }
 

@@ -9,8 +9,7 @@ import java.nio.channels.SelectableChannel;
  * {@link Poller#newRegistration}, so its poller gets its own type back, never an object to cast.
  */
 public abstract class IoRegistration {
-    /** The watched channel. */
-    public final SelectableChannel channel;
+    private final SelectableChannel channel;
     /** The handle run when the channel is readable, or null: the loop's, not the backend's. */
     Handle reader;
     /** The handle run when the channel is writable, or null: the loop's, not the backend's. */

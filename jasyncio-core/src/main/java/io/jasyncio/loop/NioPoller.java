@@ -42,7 +42,7 @@ final class NioPoller implements Poller<NioPoller.Registration> {
 
     @Override
     public void setInterest(Registration registration, int ops) throws IOException {
-        SelectableChannel channel = registration.channel;
+        SelectableChannel channel = registration.channel();
         SelectionKey key = registration.key;
         int nioOps = toNioOps(channel, ops);
         if (key == null || !key.isValid()) {

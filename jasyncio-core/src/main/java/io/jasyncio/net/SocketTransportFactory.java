@@ -3,6 +3,7 @@ package io.jasyncio.net;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 
+import java.lang.invoke.MethodHandles;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -28,9 +29,16 @@ public interface SocketTransportFactory {
 
     /**
      * Transports that read and write by completion through {@code proactor} (asyncio's proactor
-     * transports): what a completion backend such as io_uring's offers.
+     * transports): what a completion backend such as io_uring's offers. Make it when the loop is
+     * made: it loads the transport's classes now, not at the first connection, which may come
+     * when no descriptor is left to open their class files (and the failure would stick).
      */
     static SocketTransportFactory completion(Proactor proactor) {
+        try {
+            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class); // loads its helpers too
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
         return (loop, channel, protocol, waiter, server) ->
                 new ProactorSocketTransport(loop, proactor, channel, protocol, waiter, server);
     }

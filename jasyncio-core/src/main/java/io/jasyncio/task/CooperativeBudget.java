@@ -16,8 +16,12 @@ import io.jasyncio.loop.LoopLocal;
  */
 public final class CooperativeBudget {
     private static final LoopLocal<CooperativeBudget> OF_LOOP = LoopLocal.withInitial(loop -> new CooperativeBudget());
-    /** How many loops have a budget set (never decremented for a loop collected with one): 0 keeps awaits fast. */
-    static volatile int loopsWithABudget;
+    /**
+     * How many loops have a budget set (a loop collected with one still counts): while 0, an await
+     * of a done future reads this and nothing else. Plain, as the budget itself: set it before the
+     * loop runs or on its thread.
+     */
+    static int loopsWithABudget;
 
     /** Awaits without suspending after which a task yields; 0 = off. Plain field: the loop's thread reads it. */
     private int awaitsPerYield;

@@ -20,8 +20,8 @@ import java.nio.channels.SocketChannel;
 public final class IoUringBackend implements LoopBackend, Proactor {
     static {
         // Loaded now, not at the first connection: one accepted when no descriptor is left
-        // could not open their class files (and the failure would stick).
-        Proactor.loadTransportClasses();
+        // could not open their class files (and the failure would stick). The transport's own
+        // classes load when each backend makes its factory (SocketTransportFactory.completion).
         try {
             MethodHandles.lookup().ensureInitialized(RingOperation.class);
             MethodHandles.lookup().ensureInitialized(ProvidedBuffers.class);

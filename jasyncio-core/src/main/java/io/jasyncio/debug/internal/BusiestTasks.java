@@ -1,6 +1,5 @@
 package io.jasyncio.debug.internal;
 
-import io.jasyncio.debug.TaskSampleEvent;
 import io.jasyncio.debug.graph.CallGraphs;
 import io.jasyncio.debug.graph.ProgramFrames;
 import io.jasyncio.loop.Future;

@@ -1,6 +1,5 @@
 package io.jasyncio.debug.internal;
 
-import io.jasyncio.debug.LoopSampleEvent;
 import io.jasyncio.debug.LoopStats;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;

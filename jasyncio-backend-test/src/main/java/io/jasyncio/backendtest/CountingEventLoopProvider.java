@@ -9,7 +9,8 @@ import java.io.IOException;
 
 /**
  * Found through {@code META-INF/services}: {@code -Djasyncio.loop=counting} picks it, as any
- * backend outside core. The library's loop then runs over a {@link CountingPoller} around nio's.
+ * backend outside core. The library's loop then runs over a {@link CountingBackend}: a poller
+ * around nio's and a transport factory, both counting.
  */
 public final class CountingEventLoopProvider implements EventLoopProvider {
     @Override
@@ -24,6 +25,6 @@ public final class CountingEventLoopProvider implements EventLoopProvider {
 
     @Override
     public LoopBackend openBackend(LoopContract loop) throws IOException {
-        return LoopBackend.of(new CountingPoller<>(Poller.openNio()));
+        return new CountingBackend(new CountingPoller<>(Poller.openNio()));
     }
 }
