@@ -72,7 +72,8 @@ measure() {
   grep '^RESULT' "$out" | sed "s/^RESULT/RESULT server=$name/" || { echo "idle-memory: $name gave no result (see $work/$name.err)" >&2; return 1; }
 }
 
-jvm=(-Xms512m -Xmx512m --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --enable-native-access=ALL-UNNAMED)
+jvm=(-Xms512m -Xmx512m --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-exports java.base/sun.nio.ch=ALL-UNNAMED
+     --enable-native-access=ALL-UNNAMED)
 results="$work/results.txt"
 : >"$results"
 for run in $(seq "$runs"); do
@@ -81,8 +82,8 @@ for run in $(seq "$runs"); do
       histo=()
       if [ "${HISTOGRAM:-0}" = 1 ]; then histo=(-Didle.histogram="$work/histogram-$loop-$api"); fi
       measure "jasyncio-$loop-$api" "$java" "${jvm[@]}" "${histo[@]}" -Djasyncio.loop="$loop" -cp "$cp" \
-        io.jasyncio.bench.IdleConnectionMemory "$n" "$api" | tee -a "$results"
-      if [ "${HISTOGRAM:-0}" = 1 ]; then
+        io.jasyncio.bench.IdleConnectionMemory "$n" "$api" | tee -a "$results" || true
+      if [ "${HISTOGRAM:-0}" = 1 ] && [ -f "$work/histogram-$loop-$api.after" ]; then
         "$python" "$root/bench/idle/histogram_delta.py" "$work/histogram-$loop-$api" "$n"
       fi
     done
@@ -91,7 +92,7 @@ for run in $(seq "$runs"); do
     for loop in asyncio uvloop; do
       if [ "$loop" = uvloop ] && ! "$python" -c 'import uvloop' 2>/dev/null; then continue; fi
       for api in protocol streams; do
-        measure "$loop-$api" "$python" "$root/bench/idle/server.py" "$n" "$api" "$loop" | tee -a "$results"
+        measure "$loop-$api" "$python" "$root/bench/idle/server.py" "$n" "$api" "$loop" | tee -a "$results" || true
       done
     done
   fi

@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  * A thread acting for a loop (a task engine's body thread) finds it as its running loop, whatever
  * the loop's class: {@code actAsLoopThread} and {@code getRunningLoop} know no implementation.
  */
+@EveryLoop
 class RunningLoopTest {
 
     @Test
