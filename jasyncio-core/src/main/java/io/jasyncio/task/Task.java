@@ -41,16 +41,15 @@ public final class Task<T> extends Future<T> {
     private static final AtomicLong COUNTER = new AtomicLong();
     private static final LoopLocal<TaskRegistry> PENDING_TASKS = LoopLocal.withInitial(loop -> new TaskRegistry());
 
-    /** The body as the engine runs it (a continuation, or a virtual thread of its own). */
+    /** The body as the engine runs it (a continuation, or a virtual thread of its own); also the step's callback. */
     private final TaskBody body;
     private final Context context;
     /** The coroutine this task runs (its class names it in reports). */
     private final Coroutine<T> origin;
     /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
     private final Handle stepHandle;
-    private final int registrySlot;
-    /** Debug mode only (else null): reports the task if it is collected while pending. */
-    private final PendingWatch pendingWatch;
+    /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
+    private final TaskEntry entry;
     /** Null until asked for when the task was created unnamed: "Task-" + number is built lazily. */
     private String name;
     private final long number;
@@ -62,10 +61,6 @@ public final class Task<T> extends Future<T> {
     /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
     int awaitsWithoutSuspending;
 
-    // The body's outcome, set by the body as it ends, read when it is done.
-    private T value;
-    private Throwable failure;
-
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
         Objects.requireNonNull(body, "body");
@@ -74,18 +69,19 @@ public final class Task<T> extends Future<T> {
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
         this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
-        this.body = TaskEngine.CHOSEN.newBody(this, this::runBody);
-        this.stepHandle = base.newReusableHandle(new Step(), this.context);
-        this.registrySlot = PENDING_TASKS.get(loop).add(this);
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
         // we report it in debug mode only, where the creation stack makes the report useful.
         if (base.getDebug()) {
-            this.pendingWatch = new PendingWatch(base, getName(), coroutineName(), creationStack());
-            CLEANER.register(this, pendingWatch);
+            PendingWatch watch = new PendingWatch(base, getName(), coroutineName(), creationStack());
+            this.entry = new TaskEntry.Watched(this, watch);
+            CLEANER.register(this, watch);
         } else {
-            this.pendingWatch = null;
+            this.entry = new TaskEntry(this);
         }
+        this.body = TaskEngine.CHOSEN.newBody(this, entry);
+        this.stepHandle = base.newReusableHandle(this.body, this.context);
+        PENDING_TASKS.get(loop).add(entry);
         if (eager) {
             step();
         } else {
@@ -115,7 +111,7 @@ public final class Task<T> extends Future<T> {
 
     /** The task {@code handle} steps, or null when it is another callback: names a slow step's task. */
     public static Task<?> steppedBy(Handle handle) {
-        return handle.callback() instanceof Task<?>.Step step ? step.task() : null;
+        return handle.callback() instanceof TaskBody body ? body.task() : null;
     }
 
     /**
@@ -130,16 +126,20 @@ public final class Task<T> extends Future<T> {
     // Stepping
     // =========================================================================================
 
-    private void runBody() {
+    /** The body from its first step to its end, on the engine: runs the coroutine, then completes the task with its outcome. */
+    void runBody() {
+        T result = null;
+        Throwable failure = null;
         try {
-            if (mustCancel) { // cancelled before its first step: the body never starts
+            if (mustCancel) { // cancelled before its first step: the coroutine never starts
                 mustCancel = false;
                 throw newCancelledError();
             }
-            value = origin.run();
+            result = origin.run();
         } catch (Throwable t) {
             failure = t;
         }
+        finish(result, failure);
     }
 
     /**
@@ -150,43 +150,28 @@ public final class Task<T> extends Future<T> {
         CurrentContext cc = CurrentContext.ofThisThread();
         Context previous = cc.enter(context);
         try {
-            stepInContext();
+            body.resume();
         } finally {
             cc.exit(previous);
         }
     }
 
-    /** One step: run the body until it finishes or suspends. */
-    private void stepInContext() {
-        if (isDone()) {
-            return;
-        }
-        awaitsWithoutSuspending = 0;
-        if (body.resume()) {
-            finish();
-        }
-    }
-
-    private void finish() {
-        if (pendingWatch != null) {
-            pendingWatch.done = true;
-        }
-        PENDING_TASKS.get(getLoop()).remove(registrySlot);
-        Throwable error = failure;
-        failure = null;
-        if (error == null) {
+    /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
+    private void finish(T result, Throwable failure) {
+        PENDING_TASKS.get(getLoop()).remove(entry);
+        entry.finished();
+        if (failure == null) {
             if (mustCancel) {
                 mustCancel = false;
                 super.cancel(cancelMessage);
             } else {
-                super.setResult(value);
+                super.setResult(result);
             }
-        } else if (error instanceof CancelledError cancelled) {
+        } else if (failure instanceof CancelledError cancelled) {
             super.cancel(cancelled.getMessage());
         } else {
-            super.setException(error);
+            super.setException(failure);
         }
-        value = null;
     }
 
     /**
@@ -207,6 +192,7 @@ public final class Task<T> extends Future<T> {
             mustCancel = false; // the cancellation travels through the future
         }
         body.suspend();
+        awaitsWithoutSuspending = 0; // a new step
         waitingOn = null;
         if (mustCancel) {
             mustCancel = false;
@@ -222,6 +208,7 @@ public final class Task<T> extends Future<T> {
     void yieldOnce() {
         loopContract().enqueue(stepHandle);
         body.suspend();
+        awaitsWithoutSuspending = 0; // a new step
         if (mustCancel) {
             mustCancel = false;
             throw newCancelledError();
@@ -239,6 +226,15 @@ public final class Task<T> extends Future<T> {
     /**
      * Requests cancellation: the task gets a {@link CancelledError} at its next await (or before
      * its body starts). Returns false if the task is already done.
+     *
+     * <p>As asyncio's, a task that awaits a future cancels that future instead, and when the future
+     * is a task, that task in turn, down the chain of awaits: each task on the way counts one
+     * request ({@link #cancelling()}), and the cancellation lands where the chain ends (the last
+     * future is cancelled, or the last task is marked to raise at its next await). asyncio follows
+     * the chain by recursion; here it is a loop, so a chain of any length cannot overflow the stack.
+     * A chain that comes back to a task already on it (an await cycle, a deadlock nothing else can
+     * end; asyncio's recursion fails with RecursionError there) is broken at the task that closes it:
+     * that task stops waiting and raises CancelledError at its await.
      */
     @Override
     public boolean cancel(String message) {
@@ -248,14 +244,72 @@ public final class Task<T> extends Future<T> {
         if (isDone()) {
             return false;
         }
-        cancelRequests++;
-        if (waitingOn != null && waitingOn.cancel(message)) {
-            // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
+        Task<?> closesCycle = taskClosingAwaitCycle();
+        Task<?> t = this;
+        while (true) {
+            t.cancelRequests++;
+            Future<?> awaited = t.waitingOn;
+            if (t == closesCycle) {
+                t.stopWaitingCancelled(message);
+                return true;
+            }
+            if (awaited instanceof Task<?> next && !next.isDone()) {
+                t = next; // its cancel() would return true: the request travels on
+                continue;
+            }
+            if (awaited != null && awaited.cancel(message)) {
+                // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
+                return true;
+            }
+            t.mustCancel = true;
+            t.cancelMessage = message;
             return true;
         }
+    }
+
+    /** The pending task this task awaits, or null. */
+    private Task<?> awaitedTask() {
+        return waitingOn instanceof Task<?> next && !next.isDone() ? next : null;
+    }
+
+    /**
+     * When the chain of awaited tasks from here comes back to a task already on it, the last task
+     * before it comes back (the one whose await closes the cycle); else null. Floyd's cycle
+     * finding: no memory, two passes at most over the chain.
+     */
+    private Task<?> taskClosingAwaitCycle() {
+        Task<?> slow = this;
+        Task<?> fast = this;
+        do {
+            slow = slow.awaitedTask();
+            fast = fast.awaitedTask();
+            fast = fast != null ? fast.awaitedTask() : null;
+            if (fast == null) {
+                return null;
+            }
+        } while (slow != fast);
+        // The tasks meet in the cycle; the cycle's first task is as far from here as from the meeting point.
+        Task<?> first = this;
+        while (first != slow) {
+            first = first.awaitedTask();
+            slow = slow.awaitedTask();
+        }
+        Task<?> closing = first;
+        while (closing.awaitedTask() != first) {
+            closing = closing.awaitedTask();
+        }
+        return closing;
+    }
+
+    /** Breaks an await cycle here: this task no longer waits for the task it awaits and steps next, raising CancelledError. */
+    private void stopWaitingCancelled(String message) {
+        Future<?> awaited = waitingOn;
+        waitingOn = null;
         mustCancel = true;
         cancelMessage = message;
-        return true;
+        if (awaited.removeDoneHandle(stepHandle)) {
+            loopContract().enqueue(stepHandle);
+        }
     }
 
     /** Pending cancellation requests: {@code cancel()} calls not yet balanced by {@link #uncancel()}. */
@@ -304,9 +358,7 @@ public final class Task<T> extends Future<T> {
     /** Renames the task. */
     public void setName(String name) {
         this.name = Objects.requireNonNull(name, "name");
-        if (pendingWatch != null) {
-            pendingWatch.name = name;
-        }
+        entry.renamed(name);
     }
 
     /** The context this task's body runs in. */
@@ -351,28 +403,8 @@ public final class Task<T> extends Future<T> {
                 + CreationStack.createdAt(creationStack()) + ">";
     }
 
-    /**
-     * The task's step as a ready-queue callback: reports (slow callbacks, the watchdog) name the
-     * task, whether it runs after creation, a yield, or as the wake-up of an awaited future.
-     */
-    private final class Step implements Runnable, Handle.Describable {
-        @Override
-        public void run() {
-            stepInContext();
-        }
-
-        Task<T> task() {
-            return Task.this;
-        }
-
-        @Override
-        public String describe() {
-            return Task.this.toString();
-        }
-    }
-
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
-    private static final class PendingWatch implements Runnable {
+    static final class PendingWatch implements Runnable {
         final LoopContract loop;
         final String coroutineName; // not the body itself: it may reach the task and keep it alive
         final StackTraceElement[] creationStack;

@@ -60,6 +60,16 @@ final class ThreadBody implements TaskBody {
     }
 
     @Override
+    public Task<?> task() {
+        return task;
+    }
+
+    @Override
+    public void run() {
+        resume();
+    }
+
+    @Override
     public boolean resume() {
         resumer = Thread.currentThread();
         Thread before = mounted.thread; // an eager start from inside another body nests
