@@ -127,7 +127,9 @@ final class ThreadBody implements TaskBody {
         boolean interrupted = false;
         while (turn != mine) {
             LockSupport.park(this);
-            if (Thread.interrupted()) {
+            // isInterrupted is a field read; clearing the flag (Thread.interrupted) takes a lock
+            // on a virtual thread, which every hand-off would pay
+            if (Thread.currentThread().isInterrupted() && Thread.interrupted()) {
                 interrupted = true;
             }
         }
