@@ -50,14 +50,11 @@ public final class Task<T> extends Future<T> {
     private final Handle stepHandle;
     /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
     private final TaskEntry entry;
-    /** Null until asked for when the task was created unnamed: "Task-" + number is built lazily. */
-    private String name;
+    /** An unnamed task's number: its name, "Task-" + number, is built when first asked for. */
     private final long number;
-
     private Future<?> waitingOn;
-    private boolean mustCancel;
-    private String cancelMessage;
-    private int cancelRequests;
+    /** The name and the cancellation state, which most tasks never need: null until one is set. */
+    private Seldom seldom;
     /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
     int awaitsWithoutSuspending;
 
@@ -65,8 +62,10 @@ public final class Task<T> extends Future<T> {
         super(loop);
         Objects.requireNonNull(body, "body");
         LoopContract base = LoopContract.of(loop);
-        this.name = name;
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
+        if (name != null) {
+            seldom().name = name;
+        }
         this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
@@ -131,8 +130,8 @@ public final class Task<T> extends Future<T> {
         T result = null;
         Throwable failure = null;
         try {
-            if (mustCancel) { // cancelled before its first step: the coroutine never starts
-                mustCancel = false;
+            if (mustCancel()) { // cancelled before its first step: the coroutine never starts
+                seldom.mustCancel = false;
                 throw newCancelledError();
             }
             result = origin.run();
@@ -161,9 +160,9 @@ public final class Task<T> extends Future<T> {
         PENDING_TASKS.get(getLoop()).remove(entry);
         entry.finished();
         if (failure == null) {
-            if (mustCancel) {
-                mustCancel = false;
-                super.cancel(cancelMessage);
+            if (mustCancel()) {
+                seldom.mustCancel = false;
+                super.cancel(seldom.cancelMessage);
             } else {
                 super.setResult(result);
             }
@@ -188,14 +187,14 @@ public final class Task<T> extends Future<T> {
         }
         waitingOn = future;
         future.addDoneHandle(stepHandle); // the future queues this task's step when it is done
-        if (mustCancel && future.cancel(cancelMessage)) {
-            mustCancel = false; // the cancellation travels through the future
+        if (mustCancel() && future.cancel(seldom.cancelMessage)) {
+            seldom.mustCancel = false; // the cancellation travels through the future
         }
         body.suspend();
         awaitsWithoutSuspending = 0; // a new step
         waitingOn = null;
-        if (mustCancel) {
-            mustCancel = false;
+        if (mustCancel()) {
+            seldom.mustCancel = false;
             if (future.isCancelled()) {
                 return future.result(); // throws its CancelledError
             }
@@ -209,14 +208,28 @@ public final class Task<T> extends Future<T> {
         loopContract().enqueue(stepHandle);
         body.suspend();
         awaitsWithoutSuspending = 0; // a new step
-        if (mustCancel) {
-            mustCancel = false;
+        if (mustCancel()) {
+            seldom.mustCancel = false;
             throw newCancelledError();
         }
     }
 
+    private Seldom seldom() {
+        Seldom s = seldom;
+        if (s == null) {
+            seldom = s = new Seldom();
+        }
+        return s;
+    }
+
+    /** Whether the task is to raise CancelledError at its next await (or before its body starts). */
+    private boolean mustCancel() {
+        Seldom s = seldom;
+        return s != null && s.mustCancel;
+    }
+
     private CancelledError newCancelledError() {
-        return CancelledError.of(cancelMessage);
+        return CancelledError.of(seldom != null ? seldom.cancelMessage : null);
     }
 
     // =========================================================================================
@@ -247,7 +260,7 @@ public final class Task<T> extends Future<T> {
         Task<?> closesCycle = taskClosingAwaitCycle();
         Task<?> t = this;
         while (true) {
-            t.cancelRequests++;
+            t.seldom().cancelRequests++;
             Future<?> awaited = t.waitingOn;
             if (t == closesCycle) {
                 t.stopWaitingCancelled(message);
@@ -261,8 +274,8 @@ public final class Task<T> extends Future<T> {
                 // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
                 return true;
             }
-            t.mustCancel = true;
-            t.cancelMessage = message;
+            t.seldom.mustCancel = true;
+            t.seldom.cancelMessage = message;
             return true;
         }
     }
@@ -305,8 +318,8 @@ public final class Task<T> extends Future<T> {
     private void stopWaitingCancelled(String message) {
         Future<?> awaited = waitingOn;
         waitingOn = null;
-        mustCancel = true;
-        cancelMessage = message;
+        seldom.mustCancel = true;
+        seldom.cancelMessage = message;
         if (awaited.removeDoneHandle(stepHandle)) {
             loopContract().enqueue(stepHandle);
         }
@@ -314,18 +327,22 @@ public final class Task<T> extends Future<T> {
 
     /** Pending cancellation requests: {@code cancel()} calls not yet balanced by {@link #uncancel()}. */
     public int cancelling() {
-        return cancelRequests;
+        return seldom != null ? seldom.cancelRequests : 0;
     }
 
     /** Decrements the pending cancellation requests; returns the new count. */
     public int uncancel() {
-        if (cancelRequests > 0) {
-            cancelRequests--;
-            if (cancelRequests == 0) {
-                mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
+        Seldom s = seldom;
+        if (s == null) {
+            return 0;
+        }
+        if (s.cancelRequests > 0) {
+            s.cancelRequests--;
+            if (s.cancelRequests == 0) {
+                s.mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
             }
         }
-        return cancelRequests;
+        return s.cancelRequests;
     }
 
     // =========================================================================================
@@ -348,16 +365,16 @@ public final class Task<T> extends Future<T> {
 
     /** The task's name ({@code Task-N} unless one was given). */
     public String getName() {
-        String n = name;
-        if (n == null) {
-            name = n = "Task-" + number;
+        Seldom s = seldom();
+        if (s.name == null) {
+            s.name = "Task-" + number;
         }
-        return n;
+        return s.name;
     }
 
     /** Renames the task. */
     public void setName(String name) {
-        this.name = Objects.requireNonNull(name, "name");
+        seldom().name = Objects.requireNonNull(name, "name");
         entry.renamed(name);
     }
 
@@ -401,6 +418,16 @@ public final class Task<T> extends Future<T> {
         String state = isDone() ? (isCancelled() ? "cancelled" : "finished") : "pending";
         return "<Task " + state + " name='" + getName() + "' coro=" + coroutineName()
                 + CreationStack.createdAt(creationStack()) + ">";
+    }
+
+    /** What few tasks need, kept aside so every task stays small. */
+    private static final class Seldom {
+        /** Given at creation or by setName, or built from the number when first asked for. */
+        String name;
+        boolean mustCancel;
+        String cancelMessage;
+        /** Pending cancellation requests: cancel() calls not yet balanced by uncancel(). */
+        int cancelRequests;
     }
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
