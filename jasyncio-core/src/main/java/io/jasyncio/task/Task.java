@@ -50,7 +50,7 @@ public final class Task<T> extends Future<T> {
     private final Handle stepHandle;
     /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
     private final TaskEntry entry;
-    /** An unnamed task's number: its name, "Task-" + number, is built when first asked for. */
+    /** An unnamed task's number: its name is "Task-" + number. */
     private final long number;
     private Future<?> waitingOn;
     /** The name and the cancellation state, which most tasks never need: null until one is set. */
@@ -365,11 +365,11 @@ public final class Task<T> extends Future<T> {
 
     /** The task's name ({@code Task-N} unless one was given). */
     public String getName() {
-        Seldom s = seldom();
-        if (s.name == null) {
-            s.name = "Task-" + number;
-        }
-        return s.name;
+        // Built each time rather than kept: reports ask from other threads (the watchdog's), and
+        // making the side object there could race with the loop thread's cancel() making it.
+        Seldom s = seldom;
+        String given = s != null ? s.name : null;
+        return given != null ? given : "Task-" + number;
     }
 
     /** Renames the task. */
@@ -422,7 +422,7 @@ public final class Task<T> extends Future<T> {
 
     /** What few tasks need, kept aside so every task stays small. */
     private static final class Seldom {
-        /** Given at creation or by setName, or built from the number when first asked for. */
+        /** Given at creation or by setName (else the name is built from the number). */
         String name;
         boolean mustCancel;
         String cancelMessage;

@@ -66,7 +66,9 @@ final class ThreadBody implements TaskBody {
 
     @Override
     public void run() {
-        resume();
+        if (!finished) { // a finished body has no thread left: resuming would start it again
+            resume();
+        }
     }
 
     @Override
