@@ -4,6 +4,7 @@ import io.jasyncio.Asyncio;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.Future;
 import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * awaits without recursion, so neither a long chain nor an await cycle overflows the stack.
  */
 @Timeout(120)
+@EveryLoop
 @EveryEngine
 class CancelAwaitChainTest {
     static final int CHAIN = 100_000;
