@@ -117,14 +117,17 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
         }
     }
 
+    /** Sets the high and low water marks of write flow control (asyncio's set_write_buffer_limits). */
     public void setWriteBufferLimits(int high, int low) {
         flow().setLimits(high, low, bufferedBytes());
     }
 
+    /** The high and low water marks, in that order. */
     public int[] getWriteBufferLimits() {
         return flow == null ? new int[] {Transport.DEFAULT_HIGH_WATER, Transport.DEFAULT_LOW_WATER} : flow.limits();
     }
 
+    /** The bytes buffered to write, not yet handed to the kernel. */
     public long getWriteBufferSize() {
         return bufferedBytes();
     }
@@ -145,6 +148,7 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
         }
     }
 
+    /** Closes at once: buffered writes are dropped, and {@code connectionLost(null)} follows soon. */
     public void abort() {
         forceClose(null);
     }
