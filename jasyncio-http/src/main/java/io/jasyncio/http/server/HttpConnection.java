@@ -29,7 +29,9 @@ import static io.jasyncio.task.Tasks.await;
  * above its high-water mark. So memory per connection stays bounded whatever the client does.
  */
 final class HttpConnection implements Protocol, HttpMessageListener {
-    private enum Timer { NONE, IDLE, HEAD, BODY }
+    private enum Timer { NONE, IDLE, HEAD, BODY, LINGER }
+
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.http.server");
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NOTHING = new byte[0];
@@ -60,7 +62,16 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     private boolean peerClosed;
     private boolean closeRequested;
     private boolean closed;
+    /** Closing: our side is shut, and what the client still sends is read and dropped (RFC 9112 §9.6). */
+    private boolean lingering;
+    private long lingerBytesLeft;
+    /** Why this side dropped the connection (a send timeout), for what the handler sees; or null. */
+    private String dropReason;
     private Future<Void> drained;
+
+    /** The transport's buffered response bytes at the last sweep, and when it last saw them taken. */
+    private long lastBuffered;
+    private double sendProgressAt;
 
     private Timer timer = Timer.NONE;
     private double deadline;
@@ -102,12 +113,16 @@ final class HttpConnection implements Protocol, HttpMessageListener {
             transport.close(); // shutting down: no new connections
             return;
         }
+        sendProgressAt = loop.time();
         startTimer(Timer.IDLE, options.idleTimeout());
     }
 
     @Override
     public void dataReceived(ByteBuffer data) {
         if (closeRequested) {
+            if (lingering) {
+                drop(data);
+            }
             return; // answered and closing: the rest is dropped
         }
         if (parserBlocked || pendingEnd > pendingStart) {
@@ -130,6 +145,10 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public boolean eofReceived() {
         peerClosed = true;
+        if (closeRequested) {
+            lingering = false;
+            return false; // closing already: the transport closes once our last bytes are out
+        }
         if (!parserBlocked && pendingEnd == pendingStart) {
             endOfRequests();
         }
@@ -141,7 +160,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     public void connectionLost(Throwable exc) {
         closed = true;
         if (exchange != null) {
-            exchange.connectionLost();
+            exchange.connectionLost(dropReason);
             exchange = null;
         }
         wakeDrainWaiter();
@@ -157,6 +176,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public void resumeWriting() {
         writePaused = false;
+        sendProgressAt = loop.time();
         wakeDrainWaiter();
         updateReading();
         if (exchange == null && !parserBlocked && pendingEnd > pendingStart) {
@@ -367,23 +387,71 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         outbound.put(transport, DateHeader.line());
         outbound.put(transport, new byte[] {'\r', '\n'});
         outbound.put(transport, body);
-        closeGracefully();
+        close(true); // the client may be sending still: the rest of this request, or more
     }
 
-    /** Sends what is buffered, then closes. */
+    /**
+     * Sends what is buffered, then closes; lingers first (see {@link #close(boolean)}) when the
+     * client may be sending still: a request body not read to its end, or requests after this one.
+     * Like nginx's {@code lingering_close on} and Go's {@code closeWriteAndWait}; when nothing is
+     * left unread, the plain close (Netty, Node) loses nothing.
+     */
     void closeGracefully() {
+        close(parser.inMessage() || pendingEnd > pendingStart);
+    }
+
+    /**
+     * Closes after what is buffered is sent. With {@code linger}, RFC 9112 §9.6's staged close:
+     * a close with unread bytes in the socket makes the kernel reset the connection, and a reset
+     * can destroy the response before the client reads it. So our side is shut first (the client
+     * reads the end of the response; not over TLS, which cannot), what the client still sends is
+     * read and dropped, and the connection closes at the client's EOF, or after
+     * {@code lingerTimeout} seconds or {@code lingerBytes} bytes.
+     */
+    private void close(boolean linger) {
         if (closeRequested) {
             return;
         }
         closeRequested = true;
         timer = Timer.NONE;
         outbound.flush(transport);
+        if (!linger || peerClosed) {
+            transport.close();
+            return;
+        }
+        HttpServerOptions options = server.options();
+        lingering = true;
+        lingerBytesLeft = options.lingerBytes();
+        pendingStart = pendingEnd = 0; // requests after a closing one are not answered
+        startTimer(Timer.LINGER, options.lingerTimeout());
+        if (transport.canWriteEof()) {
+            transport.writeEof();
+        }
+        if (readingPaused) {
+            readingPaused = false;
+            transport.resumeReading();
+        }
+    }
+
+    /** Lingering: drops what the client sends, up to the bound. */
+    private void drop(ByteBuffer data) {
+        lingerBytesLeft -= data.remaining();
+        data.position(data.limit());
+        if (lingerBytesLeft < 0) {
+            endLinger();
+        }
+    }
+
+    private void endLinger() {
+        lingering = false;
+        timer = Timer.NONE;
         transport.close();
     }
 
     /** Drops the connection at once (a response that cannot be completed, the shutdown deadline). */
     void abort() {
         closeRequested = true;
+        lingering = false;
         timer = Timer.NONE;
         outbound.flush(transport);
         transport.abort();
@@ -393,7 +461,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** Reads the socket only while little is held here and the client takes our writes. */
     void updateReading() {
-        if (closed || transport == null) {
+        if (closed || transport == null || lingering) {
             return;
         }
         boolean wanted = !writePaused && heldBytes() <= server.options().readPauseBytes();
@@ -416,7 +484,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
             await(drained);
         }
         if (closed) {
-            throw new IOException("the HTTP connection was lost");
+            throw new IOException(dropReason != null ? dropReason : "the HTTP connection was lost");
         }
     }
 
@@ -459,7 +527,14 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** The server's sweep: acts on a deadline passed at {@code now}. */
     void checkTimeout(double now) {
-        if (timer == Timer.NONE || now < deadline || closeRequested) {
+        if (checkSendProgress(now) || timer == Timer.NONE || now < deadline) {
+            return;
+        }
+        if (timer == Timer.LINGER) {
+            endLinger();
+            return;
+        }
+        if (closeRequested) {
             return;
         }
         HttpServerOptions options = server.options();
@@ -475,9 +550,31 @@ final class HttpConnection implements Protocol, HttpMessageListener {
                             + options.bodyReadTimeout() + " s"));
                 }
             }
-            case NONE -> {
+            case NONE, LINGER -> {
             }
         }
+    }
+
+    /**
+     * The send timeout: response bytes wait in the transport and the client has taken none of
+     * them for {@code sendTimeout} seconds (it stopped reading). Then the connection is dropped,
+     * a handler waiting to write learns why, and the server's log says so. True if dropped.
+     */
+    private boolean checkSendProgress(double now) {
+        long buffered = transport.getWriteBufferSize();
+        if (buffered == 0 || buffered < lastBuffered) {
+            sendProgressAt = now;
+        }
+        lastBuffered = buffered;
+        double limit = server.options().sendTimeout();
+        if (buffered == 0 || now - sendProgressAt < limit || closed) {
+            return false;
+        }
+        dropReason = "the client took none of " + buffered + " response bytes for " + limit + " s (it stopped reading)";
+        LOG.log(System.Logger.Level.INFO, () -> "HTTP connection from " + transport.getExtraInfo("peername")
+                + " dropped: " + dropReason);
+        abort();
+        return true;
     }
 
     /** Graceful shutdown: an idle connection closes now, a busy one after its response. */

@@ -316,11 +316,13 @@ public final class HttpExchange {
         }
     }
 
-    void connectionLost() {
-        requestFailed(new IOException("the connection was lost"));
+    /** The connection is gone; {@code reason} says why if this side dropped it (or is null). */
+    void connectionLost(String reason) {
+        String why = reason != null ? reason : "the connection was lost";
+        requestFailed(new IOException(why));
         response = Response.ENDED;
         if (task != null && !task.isDone()) {
-            task.cancel("the HTTP connection was lost");
+            task.cancel("HTTP: " + why);
         }
     }
 
