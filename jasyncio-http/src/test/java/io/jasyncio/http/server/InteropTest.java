@@ -46,9 +46,14 @@ class InteropTest {
 
     /** Runs {@code body} with a server on its own loop thread; the port is its argument. */
     private static void withServer(String loop, ServerBody body) throws Exception {
+        withServer(loop, HttpServerOptions.defaults(), body);
+    }
+
+    /** As {@link #withServer(String, ServerBody)}, the server set up as {@code options} say. */
+    static void withServer(String loop, HttpServerOptions options, ServerBody body) throws Exception {
         try (EventLoopGroup group = new EventLoopGroup(1, loop)) {
             HttpGroupServer server = HttpGroupServer.startStreaming(group, InteropTest::handle, "127.0.0.1", 0,
-                    HttpServerOptions.defaults(), GroupServer.Mode.ACCEPTOR).get(10, TimeUnit.SECONDS);
+                    options, GroupServer.Mode.ACCEPTOR).get(10, TimeUnit.SECONDS);
             try {
                 body.run(server.port());
             } finally {
@@ -61,7 +66,7 @@ class InteropTest {
         void run(int port) throws Exception;
     }
 
-    private static boolean installed(String tool) {
+    static boolean installed(String tool) {
         try {
             Process p = new ProcessBuilder("sh", "-c", "command -v " + tool).start();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
@@ -71,7 +76,7 @@ class InteropTest {
     }
 
     /** Runs {@code command} (30 s at most); its output, after checking it exited 0. */
-    private static String run(List<String> command) throws IOException, InterruptedException {
+    static String run(List<String> command) throws IOException, InterruptedException {
         Path out = Files.createTempFile("interop", ".txt");
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
