@@ -281,10 +281,14 @@ public final class HttpParser {
 
     /**
      * origin-form ({@code /...}), absolute-form ({@code scheme://...}, a scheme of letters as
-     * llhttp takes it) or asterisk-form ({@code *}, for OPTIONS only): RFC 9112 §3.2. Authority-form
-     * is CONNECT's, which is refused before.
+     * llhttp takes it) or asterisk-form ({@code *}, for OPTIONS only): RFC 9112 §3.2; CONNECT's is
+     * authority-form only ({@code host:port}, §3.2.3).
      */
     private static void checkTargetForm(String method, byte[] l, int from, int to) throws HttpParseException {
+        if (method.equals("CONNECT")) {
+            checkAuthorityForm(l, from, to);
+            return;
+        }
         if (l[from] == '/') {
             return;
         }
@@ -306,6 +310,21 @@ public final class HttpParser {
             if (!HttpSyntax.isAuthorityChar(l[i])) {
                 throw new HttpParseException(400, "a character the authority cannot hold (RFC 3986 §3.2)");
             }
+        }
+    }
+
+    /** {@code host:port}, a port of 1 to 5 digits (RFC 9112 §3.2.3, RFC 3986 §3.2). */
+    private static void checkAuthorityForm(byte[] l, int from, int to) throws HttpParseException {
+        int colon = to - 1;
+        while (colon > from && l[colon] >= '0' && l[colon] <= '9') {
+            colon--;
+        }
+        boolean ok = colon > from && l[colon] == ':' && to - colon >= 2 && to - colon <= 6;
+        for (int i = from; ok && i < colon; i++) {
+            ok = HttpSyntax.isAuthorityChar(l[i]) && l[i] != '@';
+        }
+        if (!ok) {
+            throw new HttpParseException(400, "CONNECT's request-target is host:port (RFC 9112 §3.2.3)");
         }
     }
 
@@ -519,6 +538,10 @@ public final class HttpParser {
 
     private void requestBody() throws HttpParseException {
         HttpRequest request = new HttpRequest(method, target, version, headers, null);
+        if (method.equals("CONNECT") && (chunked || contentLength >= 0)) {
+            // what follows a CONNECT head is the tunnel's, if the server opens one (RFC 9110 §9.3.6)
+            throw new HttpParseException(400, "a CONNECT request has no content (RFC 9110 §9.3.6)");
+        }
         if (!chunked && contentLength <= 0) {
             state = State.START_LINE; // no body: the head is the whole message
             paused = !listener.onRequestHead(request);

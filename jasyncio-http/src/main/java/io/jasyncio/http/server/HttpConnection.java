@@ -65,6 +65,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     /** Closing: our side is shut, and what the client still sends is read and dropped (RFC 9112 §9.6). */
     private boolean lingering;
     private long lingerBytesLeft;
+    /** The protocol the connection is handed to (Upgrade, CONNECT), once a handler took it over. */
+    private Protocol successor;
+    private Throwable lostWith;
     /** Why this side dropped the connection (a send timeout), for what the handler sees; or null. */
     private String dropReason;
     private Future<Void> drained;
@@ -119,6 +122,10 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     @Override
     public void dataReceived(ByteBuffer data) {
+        if (successor != null) {
+            hold(data); // the successor's, from its connectionMade on
+            return;
+        }
         if (closeRequested) {
             if (lingering) {
                 drop(data);
@@ -145,6 +152,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public boolean eofReceived() {
         peerClosed = true;
+        if (successor != null) {
+            return true; // the successor hears of it
+        }
         if (closeRequested) {
             lingering = false;
             return false; // closing already: the transport closes once our last bytes are out
@@ -159,6 +169,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public void connectionLost(Throwable exc) {
         closed = true;
+        lostWith = exc;
         if (exchange != null) {
             exchange.connectionLost(dropReason);
             exchange = null;
@@ -206,7 +217,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         } else if (hasBody && request.expectsContinue()) {
             sendContinue(); // the whole-request handler needs the body: ask for it at once
         }
-        return !closeRequested;
+        return !closeRequested && successor == null;
     }
 
     @Override
@@ -223,6 +234,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     @Override
     public boolean onMessageComplete(HttpHeaders trailers) {
+        if (successor != null) {
+            return false; // taken over: the bytes after this request are not HTTP
+        }
         HttpExchange ex = exchange;
         timer = Timer.NONE;
         if (ex == null) {
@@ -231,6 +245,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         ex.requestCompleted();
         if (!ex.isStreaming()) {
             dispatch(ex);
+        }
+        if (successor != null) {
+            return false; // taken over while dispatched
         }
         if (exchange == null) {
             // answered at once: on to the next request, unless the client is not taking our
@@ -269,7 +286,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** Parses the held bytes again once the request before them is answered. */
     private void resumeParsing() {
-        if (closeRequested || closed) {
+        if (closeRequested || closed || successor != null) {
             return;
         }
         corked = true;
@@ -368,6 +385,45 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         }
     }
 
+    /**
+     * A handler took the connection over ({@link HttpExchange#takeOver}): its response head is
+     * staged; the server lets go of the connection now, and soon (outside the parser, after the
+     * handler's step) the transport is handed to {@code protocol} with the bytes held here.
+     */
+    void handOver(HttpExchange ex, Protocol protocol) {
+        successor = protocol;
+        exchange = null;
+        timer = Timer.NONE;
+        outbound.flush(transport); // the 101 or 2xx goes out before anything the successor writes
+        server.remove(this);
+        loop.callSoon(this::completeHandOver);
+    }
+
+    private void completeHandOver() {
+        Protocol next = successor;
+        if (!closed) {
+            transport.setProtocol(next);
+        }
+        next.connectionMade(transport);
+        if (pendingEnd > pendingStart) {
+            ByteBuffer rest = ByteBuffer.wrap(Arrays.copyOfRange(pending, pendingStart, pendingEnd));
+            pendingStart = pendingEnd = 0;
+            next.dataReceived(rest);
+        }
+        pending = NOTHING;
+        if (closed) {
+            next.connectionLost(lostWith);
+            return;
+        }
+        if (peerClosed && !next.eofReceived()) {
+            transport.close();
+        }
+        if (readingPaused) {
+            readingPaused = false;
+            transport.resumeReading();
+        }
+    }
+
     /** Answers a refused request with its status and closes (aborts if a response already began). */
     private void refuse(HttpParseException e) {
         HttpExchange ex = exchange;
@@ -461,7 +517,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** Reads the socket only while little is held here and the client takes our writes. */
     void updateReading() {
-        if (closed || transport == null || lingering) {
+        if (closed || transport == null || lingering || successor != null) {
             return;
         }
         boolean wanted = !writePaused && heldBytes() <= server.options().readPauseBytes();

@@ -6,6 +6,13 @@ import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpStatus;
 import io.jasyncio.http.HttpVersion;
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.net.Protocol;
+import io.jasyncio.net.StreamConnection;
+import io.jasyncio.net.StreamReader;
+import io.jasyncio.net.StreamReaderProtocol;
+import io.jasyncio.net.StreamWriter;
+import io.jasyncio.net.Transport;
 import io.jasyncio.task.Task;
 
 import java.io.IOException;
@@ -30,6 +37,7 @@ public final class HttpExchange {
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n'};
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CHUNKED = "Transfer-Encoding: chunked\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NO_BODY = new byte[0];
 
@@ -228,6 +236,49 @@ public final class HttpExchange {
         finish();
     }
 
+    // ---- taking the connection over (Upgrade, CONNECT) -----------------------------------------
+
+    /**
+     * Answers with {@code status} and hands the connection's bytes, from the end of this request
+     * on, to {@code protocol}: 101 (Switching Protocols) to a request with {@code Upgrade}
+     * (RFC 9110 §7.8; {@code headers} say to what, {@code Connection: Upgrade} is added), or a 2xx
+     * to CONNECT (a tunnel, RFC 9110 §9.3.6). The protocol gets {@code connectionMade}, then the
+     * bytes the client sent after the request (soon, on the loop), then the transport's events;
+     * the server no longer times, counts or shuts down the connection. The request must be
+     * complete (its body read). Returns the transport.
+     */
+    public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
+        checkNotStarted();
+        boolean tunnel = request.method().equals("CONNECT");
+        if (tunnel ? status / 100 != 2 : status != 101 || request.header("Upgrade") == null) {
+            throw new IllegalArgumentException(tunnel ? "a tunnel opens with a 2xx, not " + status
+                    : "only a request with Upgrade can be answered 101 and taken over (status " + status + ")");
+        }
+        if (!requestComplete) {
+            throw new IllegalStateException("the request body must be read to its end before the connection is taken over");
+        }
+        response = Response.ENDED;
+        Outbound out = connection.outbound();
+        Transport transport = connection.transport();
+        out.put(transport, HttpResponse.encodeHead(status, HttpStatus.reasonPhrase(status), headers, -1));
+        out.put(transport, DateHeader.line());
+        if (!tunnel && headers.get("Connection") == null) {
+            out.put(transport, CONNECTION_UPGRADE);
+        }
+        out.put(transport, CRLF);
+        connection.handOver(this, protocol);
+        return transport;
+    }
+
+    /** As {@link #takeOver(int, HttpHeaders, Protocol)}, the bytes as a stream pair (asyncio's reader and writer). */
+    public StreamConnection takeOver(int status, HttpHeaders headers) {
+        EventLoop loop = connection.loop();
+        StreamReader reader = new StreamReader(loop);
+        StreamReaderProtocol protocol = new StreamReaderProtocol(loop, reader, null);
+        Transport transport = takeOver(status, headers, protocol);
+        return new StreamConnection(reader, new StreamWriter(transport, protocol, reader, loop));
+    }
+
     /** Whether a response began (then a failure can only abort the connection). */
     public boolean responseStarted() {
         return response != Response.NOT_STARTED;
@@ -249,7 +300,9 @@ public final class HttpExchange {
 
     /** Whether the connection closes after this response; the Connection field says so. */
     private void decideClose(boolean closeDelimited) {
-        closeAfter = closeDelimited || !request.keepAlive() || connection.closesAfterResponse();
+        // a CONNECT not answered by a tunnel: what the client sent after it may be tunnel bytes
+        closeAfter = closeDelimited || !request.keepAlive() || connection.closesAfterResponse()
+                || request.method().equals("CONNECT");
     }
 
     private void writeTrailingHeadLines(Outbound out) {

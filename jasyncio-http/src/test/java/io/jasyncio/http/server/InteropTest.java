@@ -29,6 +29,10 @@ class InteropTest {
 
     /** /hello: a fixed response; /big: 1 MiB by length; the rest as {@link StreamingTest#handle} (/echo: the body back, chunked). */
     static void handle(HttpExchange exchange) throws Exception {
+        if (exchange.request().method().equals("CONNECT")) {
+            TakeOverTest.tunnel(exchange, port -> true); // to loopback
+            return;
+        }
         switch (exchange.request().path()) {
             case "/hello" -> exchange.respond(HELLO);
             case "/big" -> {
@@ -120,6 +124,20 @@ class InteropTest {
                 Files.deleteIfExists(upload);
                 Files.deleteIfExists(Path.of(upload + ".out"));
             }
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void curlThroughAConnectTunnel(String loop) throws Exception {
+        Assumptions.assumeTrue(installed("curl"), "curl is not installed");
+        withServer(loop, port -> {
+            // -p: curl asks the proxy (this server) for a CONNECT tunnel, here to the server itself
+            String base = "http://127.0.0.1:" + port;
+            String out = run(List.of("curl", "-sS", "-p", "-x", base, "-o", "/dev/null", "-o", "/dev/null",
+                    "-w", "%{http_connect} %{http_code} %{size_download};", base + "/hello", base + "/big"));
+            // the second request needs no CONNECT (000): it goes through the tunnel the first opened
+            assertEquals("200 200 13;000 200 1048576;", out);
         });
     }
 
