@@ -28,6 +28,15 @@ public final class HttpParser {
     private final boolean parsesRequests;
     private final HttpLimits limits;
     private final HttpMessageListener listener;
+    /**
+     * The last message's request-target and field names and values, by position: a keep-alive
+     * client repeats most of them (Host, User-Agent, Accept, the path), and a repeated one is
+     * the same String again, not a new one (Strings are immutable: nothing else differs).
+     */
+    private static final int RECENT_FIELDS = 16;
+    private final String[] recentTarget = new String[1];
+    private final String[] recentNames = new String[RECENT_FIELDS];
+    private final String[] recentValues = new String[RECENT_FIELDS];
 
     private State state = State.START_LINE;
     private HttpParseException failure;
@@ -275,7 +284,7 @@ public final class HttpParser {
         }
         checkTargetForm(m, l, targetStart, j);
         method = m;
-        target = new String(l, targetStart, j - targetStart, StandardCharsets.ISO_8859_1);
+        target = recent(recentTarget, 0, l, targetStart, j);
         version = version(l, j + 1, n - j - 1);
     }
 
@@ -326,6 +335,24 @@ public final class HttpParser {
         if (!ok) {
             throw new HttpParseException(400, "CONNECT's request-target is host:port (RFC 9112 §3.2.3)");
         }
+    }
+
+    /** The text of {@code l[from, to)}: {@code cache[index]} again if it holds the same, else a new String kept there. */
+    private static String recent(String[] cache, int index, byte[] l, int from, int to) {
+        if (index >= cache.length) {
+            return new String(l, from, to - from, StandardCharsets.ISO_8859_1);
+        }
+        String last = cache[index];
+        if (last != null && last.length() == to - from) {
+            int i = 0;
+            while (i < last.length() && last.charAt(i) == (l[from + i] & 0xff)) {
+                i++;
+            }
+            if (i == last.length()) {
+                return last;
+            }
+        }
+        return cache[index] = new String(l, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     private void statusLine(int n) throws HttpParseException {
@@ -429,11 +456,12 @@ public final class HttpParser {
                 throw new HttpParseException(400, "a control character in a field value (RFC 9110 §5.5)");
             }
         }
+        int index = fields.size();
         String name = KnownNames.headerName(l, 0, colon);
         if (name == null) {
-            name = new String(l, 0, colon, StandardCharsets.ISO_8859_1);
+            name = recent(recentNames, index, l, 0, colon);
         }
-        String value = new String(l, start, end - start, StandardCharsets.ISO_8859_1);
+        String value = recent(recentValues, index, l, start, end);
         fields.addParsed(name, value);
         if (!trailer) {
             framingField(l, colon, start, end, value);

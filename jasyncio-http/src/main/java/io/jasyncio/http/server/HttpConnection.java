@@ -11,6 +11,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.net.Protocol;
 import io.jasyncio.net.Transport;
+import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 
@@ -28,7 +29,7 @@ import static io.jasyncio.task.Tasks.await;
  * body a streaming handler has not read, pass the mark, or while the transport's write buffer is
  * above its high-water mark. So memory per connection stays bounded whatever the client does.
  */
-final class HttpConnection implements Protocol, HttpMessageListener {
+final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<Void> {
     private enum Timer { NONE, IDLE, HEAD, BODY, LINGER }
 
     private static final System.Logger LOG = System.getLogger("io.jasyncio.http.server");
@@ -45,6 +46,8 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     /** This connection's place in the server's list (for removal in O(1)). */
     int slot = -1;
 
+    /** The exchange whose handler task is being created (the task's body, {@link #run}, takes it). */
+    private HttpExchange dispatching;
     /** The request being answered, or null. */
     private HttpExchange exchange;
     /** The parser stopped at the end of {@link #exchange}'s request until it is answered. */
@@ -260,13 +263,26 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     // ---- requests in, responses out ------------------------------------------------------------
 
+    /**
+     * Runs the handler for {@code ex} as a task of its own, eagerly (a handler that does not
+     * suspend is done when this returns). The task's body is this connection ({@link #run}), not
+     * a lambda per request: one exchange at a time is dispatched, and its task starts before the
+     * next can be.
+     */
     private void dispatch(HttpExchange ex) {
-        HttpHandler whole = server.wholeHandler();
-        StreamingHandler streaming = server.streamingHandler();
-        Task<Void> task = Tasks.createEager(loop, () -> ex.run(whole, streaming), null, null);
+        dispatching = ex;
+        Task<Void> task = Tasks.createEager(loop, this, null, null);
         if (!task.isDone()) {
             ex.started(task);
         }
+    }
+
+    /** The handler task's body: the exchange {@link #dispatch} was given. */
+    @Override
+    public Void run() {
+        HttpExchange ex = dispatching;
+        dispatching = null;
+        return ex.run(server.wholeHandler(), server.streamingHandler());
     }
 
     private void feed(ByteBuffer data) {
