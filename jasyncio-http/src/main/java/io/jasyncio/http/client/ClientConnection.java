@@ -1,5 +1,6 @@
 package io.jasyncio.http.client;
 
+import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpLimits;
 import io.jasyncio.http.HttpMessageListener;
@@ -16,6 +17,7 @@ import io.jasyncio.net.Transport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import static io.jasyncio.Asyncio.await;
 
@@ -195,28 +197,20 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     /** Coroutine: the head, then the body (coalesced with the head when small and known). */
     private void writeRequest(Exchange ex, HttpClientRequest request) throws IOException {
         RequestBody body = request.body();
-        StringBuilder head = new StringBuilder(128);
-        head.append(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n");
         HttpHeaders headers = request.headers();
-        if (!headers.contains("Host")) {
-            head.append("Host: ").append(origin.hostHeader()).append("\r\n");
-        }
-        for (int i = 0; i < headers.size(); i++) {
-            head.append(headers.name(i)).append(": ").append(headers.value(i)).append("\r\n");
-        }
-        boolean chunked = false;
+        long framing;
         if (body instanceof RequestBody.Empty) {
-            if (request.method().equals("POST") || request.method().equals("PUT")) {
-                head.append("Content-Length: 0\r\n"); // RFC 9110 8.6: a method that expects content says there is none
-            }
-        } else if (body.length() >= 0) {
-            head.append("Content-Length: ").append(body.length()).append("\r\n");
+            // RFC 9110 8.6: a method that expects content says there is none
+            framing = request.method().equals("POST") || request.method().equals("PUT") ? 0 : HttpHead.UNFRAMED;
         } else {
-            head.append("Transfer-Encoding: chunked\r\n");
-            chunked = true;
+            framing = body.length() >= 0 ? body.length() : HttpHead.CHUNKED;
         }
-        head.append("\r\n");
-        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        boolean chunked = framing == HttpHead.CHUNKED;
+        byte[] head = HttpHead.request(request.method(), request.target(), headers.contains("Host") ? null : origin.hostHeader(),
+                headers, framing);
+        byte[] headBytes = Arrays.copyOf(head, head.length + 2);
+        headBytes[head.length] = '\r';
+        headBytes[head.length + 1] = '\n';
         if (!(body instanceof RequestBody.Empty) && headers.containsToken("Expect", "100-continue")) {
             transport.write(headBytes);
             awaitContinue(ex);

@@ -6,6 +6,7 @@ import io.jasyncio.http.HttpMessageListener;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpRequest;
+import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpVersion;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
@@ -35,6 +36,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private static final System.Logger LOG = System.getLogger("io.jasyncio.http.server");
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NOTHING = new byte[0];
 
     private final ServerConnections server;
@@ -452,13 +455,12 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
                 return;
             }
         }
-        byte[] body = (e.status() + " " + e.reason() + "\n").getBytes(StandardCharsets.UTF_8);
-        String head = "HTTP/1.1 " + e.status() + " " + io.jasyncio.http.HttpStatus.reasonPhrase(e.status()) + "\r\n"
-                + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n";
-        outbound.put(transport, head.getBytes(StandardCharsets.ISO_8859_1));
+        HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
+        outbound.put(transport, answer.encodedHead());
+        outbound.put(transport, CONNECTION_CLOSE);
         outbound.put(transport, DateHeader.line());
-        outbound.put(transport, new byte[] {'\r', '\n'});
-        outbound.put(transport, body);
+        outbound.put(transport, CRLF);
+        outbound.put(transport, answer.body());
         close(true); // the client may be sending still: the rest of this request, or more
     }
 

@@ -1,5 +1,6 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
@@ -38,7 +39,6 @@ public final class HttpExchange {
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CHUNKED = "Transfer-Encoding: chunked\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NO_BODY = new byte[0];
 
     private final HttpConnection connection;
@@ -163,12 +163,11 @@ public final class HttpExchange {
             closeDelimited = true; // HTTP/1.0 has no chunked coding (RFC 9112 §7)
         }
         decideClose(closeDelimited);
-        long framedLength = HttpStatus.forbidsBody(status) ? -1 : contentLength;
+        long framing = HttpStatus.forbidsBody(status) ? HttpHead.UNFRAMED
+                : chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1) ? HttpHead.CHUNKED
+                : contentLength;
         Outbound out = connection.outbound();
-        out.put(connection.transport(), HttpResponse.encodeHead(status, HttpStatus.reasonPhrase(status), headers, framedLength));
-        if (chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1)) {
-            out.put(connection.transport(), CHUNKED);
-        }
+        out.put(connection.transport(), HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing));
         writeTrailingHeadLines(out);
         connection.flushUnlessCorked();
     }
@@ -225,7 +224,7 @@ public final class HttpExchange {
             var transport = connection.transport();
             out.put(transport, LAST_CHUNK);
             if (!trailers.isEmpty()) {
-                out.put(transport, fieldLines(trailers));
+                out.put(transport, HttpHead.fieldLines(trailers));
             }
             out.put(transport, CRLF);
         } else if (lengthOwed > 0) {
@@ -260,7 +259,7 @@ public final class HttpExchange {
         response = Response.ENDED;
         Outbound out = connection.outbound();
         Transport transport = connection.transport();
-        out.put(transport, HttpResponse.encodeHead(status, HttpStatus.reasonPhrase(status), headers, -1));
+        out.put(transport, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
         out.put(transport, DateHeader.line());
         if (!tunnel && headers.get("Connection") == null) {
             out.put(transport, CONNECTION_UPGRADE);
@@ -282,14 +281,6 @@ public final class HttpExchange {
     /** Whether a response began (then a failure can only abort the connection). */
     public boolean responseStarted() {
         return response != Response.NOT_STARTED;
-    }
-
-    private static byte[] fieldLines(HttpHeaders fields) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < fields.size(); i++) {
-            sb.append(fields.name(i)).append(": ").append(fields.value(i)).append("\r\n");
-        }
-        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private void checkNotStarted() {
