@@ -1,5 +1,6 @@
 package io.jasyncio.http.client;
 
+import io.jasyncio.http.RecordCopy;
 import io.jasyncio.net.TlsOptions;
 
 /**
@@ -68,53 +69,43 @@ public record HttpClientOptions(int maxConnectionsPerOrigin, int maxIdlePerOrigi
     }
 
     public HttpClientOptions withMaxConnectionsPerOrigin(int value) {
-        return new HttpClientOptions(value, maxIdlePerOrigin, idleTimeout, connectTimeout, responseHeadersTimeout,
-                requestTimeout, tls, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::maxConnectionsPerOrigin, value);
     }
 
     public HttpClientOptions withMaxIdlePerOrigin(int value) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, value, idleTimeout, connectTimeout, responseHeadersTimeout,
-                requestTimeout, tls, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::maxIdlePerOrigin, value);
     }
 
     public HttpClientOptions withIdleTimeout(double seconds) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, seconds, connectTimeout,
-                responseHeadersTimeout, requestTimeout, tls, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::idleTimeout, seconds);
     }
 
     public HttpClientOptions withConnectTimeout(double seconds) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, seconds,
-                responseHeadersTimeout, requestTimeout, tls, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::connectTimeout, seconds);
     }
 
     public HttpClientOptions withResponseHeadersTimeout(double seconds) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, connectTimeout, seconds,
-                requestTimeout, tls, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::responseHeadersTimeout, seconds);
     }
 
     public HttpClientOptions withRequestTimeout(double seconds) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, connectTimeout,
-                responseHeadersTimeout, seconds, tls, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::requestTimeout, seconds);
     }
 
     public HttpClientOptions withTls(TlsOptions value) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, connectTimeout,
-                responseHeadersTimeout, requestTimeout, value, maxResponseHeadBytes, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::tls, value);
     }
 
     public HttpClientOptions withMaxResponseHeadBytes(int value) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, connectTimeout,
-                responseHeadersTimeout, requestTimeout, tls, value, bodyBufferBytes, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::maxResponseHeadBytes, value);
     }
 
     public HttpClientOptions withBodyBufferBytes(int value) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, connectTimeout,
-                responseHeadersTimeout, requestTimeout, tls, maxResponseHeadBytes, value, expectContinueTimeout);
+        return RecordCopy.with(this, HttpClientOptions::bodyBufferBytes, value);
     }
 
     /** How long a request with {@code Expect: 100-continue} waits for the 100 before it sends its body anyway. */
     public HttpClientOptions withExpectContinueTimeout(double seconds) {
-        return new HttpClientOptions(maxConnectionsPerOrigin, maxIdlePerOrigin, idleTimeout, connectTimeout,
-                responseHeadersTimeout, requestTimeout, tls, maxResponseHeadBytes, bodyBufferBytes, seconds);
+        return RecordCopy.with(this, HttpClientOptions::expectContinueTimeout, seconds);
     }
 }

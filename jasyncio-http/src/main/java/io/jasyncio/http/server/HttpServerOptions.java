@@ -1,6 +1,7 @@
 package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpLimits;
+import io.jasyncio.http.RecordCopy;
 import io.jasyncio.net.ServerOptions;
 
 /**
@@ -50,28 +51,23 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
     }
 
     public HttpServerOptions withLimits(HttpLimits value) {
-        return new HttpServerOptions(value, headerTimeout, idleTimeout, bodyReadTimeout, sendTimeout, lingerTimeout,
-                lingerBytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::limits, value);
     }
 
     public HttpServerOptions withHeaderTimeout(double seconds) {
-        return new HttpServerOptions(limits, seconds, idleTimeout, bodyReadTimeout, sendTimeout, lingerTimeout,
-                lingerBytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::headerTimeout, seconds);
     }
 
     public HttpServerOptions withIdleTimeout(double seconds) {
-        return new HttpServerOptions(limits, headerTimeout, seconds, bodyReadTimeout, sendTimeout, lingerTimeout,
-                lingerBytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::idleTimeout, seconds);
     }
 
     public HttpServerOptions withBodyReadTimeout(double seconds) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, seconds, sendTimeout, lingerTimeout,
-                lingerBytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::bodyReadTimeout, seconds);
     }
 
     public HttpServerOptions withSendTimeout(double seconds) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, seconds, lingerTimeout,
-                lingerBytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::sendTimeout, seconds);
     }
 
     /** Lingering before a close (see {@link #lingerTimeout()}): at most {@code seconds} and {@code bytes}. */
@@ -81,8 +77,7 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
     }
 
     public HttpServerOptions withReadPauseBytes(int bytes) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, sendTimeout, lingerTimeout,
-                lingerBytes, bytes, writeHighWater, writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::readPauseBytes, bytes);
     }
 
     public HttpServerOptions withWriteBufferLimits(int high, int low) {
@@ -91,7 +86,6 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
     }
 
     public HttpServerOptions withServerOptions(ServerOptions value) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, sendTimeout, lingerTimeout,
-                lingerBytes, readPauseBytes, writeHighWater, writeLowWater, value);
+        return RecordCopy.with(this, HttpServerOptions::serverOptions, value);
     }
 }
