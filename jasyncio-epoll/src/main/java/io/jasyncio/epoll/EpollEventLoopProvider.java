@@ -2,6 +2,7 @@ package io.jasyncio.epoll;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.nativeio.EpollSys;
 import io.jasyncio.nativeio.LibC;
 import io.jasyncio.nativeio.LinuxAvailability;
 

@@ -4,6 +4,7 @@ import io.jasyncio.loop.IoRegistration;
 import io.jasyncio.loop.Poller;
 import io.jasyncio.nativeio.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
+import io.jasyncio.nativeio.EpollSys;
 import io.jasyncio.nativeio.EventFdWakeup;
 import io.jasyncio.nativeio.FdTable;
 import io.jasyncio.nativeio.LibC;
@@ -14,9 +15,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 
-import static io.jasyncio.epoll.EpollSys.EPOLL_EVENT_DATA_OFFSET;
-import static io.jasyncio.epoll.EpollSys.EPOLL_EVENT_SIZE;
-import static io.jasyncio.epoll.EpollSys.EVENT_INT;
+import static io.jasyncio.nativeio.EpollSys.EPOLL_EVENT_DATA_OFFSET;
+import static io.jasyncio.nativeio.EpollSys.EPOLL_EVENT_SIZE;
+import static io.jasyncio.nativeio.EpollSys.EVENT_INT;
 
 /**
  * {@link Poller} straight over Linux epoll, through FFM downcalls: no {@code Selector}, no

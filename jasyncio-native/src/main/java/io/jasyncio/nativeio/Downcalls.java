@@ -11,7 +11,7 @@ import java.lang.invoke.VarHandle;
 /**
  * How the native loops bind libc: one FFM downcall handle per function, found in the C library
  * the JVM already loaded, and an {@link Errno} segment for the calls that report errno. Shared by
- * {@link LibC}, the epoll loop ({@code EpollSys}) and the io_uring loop ({@code UringSys}); this
+ * {@link LibC}, {@link EpollSys} and the io_uring loop ({@code UringSys}); this
  * package is exported to those two modules alone.
  */
 public final class Downcalls {

@@ -39,6 +39,11 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       open in the kernel until the poll ends. Transports stop watching before closing; for
  *       channels closed while watched, every {@value #SWEEP_EVERY} selects the watched channels are
  *       checked and the polls of closed ones cancelled.</li>
+ *   <li>Listening sockets are the exception: a cancelled poll lets its file go only once the
+ *       arming thread's task work runs, and a listener must stop listening the moment it is no
+ *       longer watched or closed, on whatever thread that happens. They are watched through an
+ *       epoll instance of the poller's own, which holds no file reference and whose fd the ring
+ *       polls ({@link ListenerEpoll}).</li>
  *   <li>Wake-ups write an eventfd watched by a poll of its own, deduplicated by the flag the
  *       epoll poller uses too ({@link EventFdWakeup}).</li>
  * </ul>
@@ -51,6 +56,7 @@ public final class IoUringPoller implements Poller {
     private static final long WAKE_DATA = -1L;
     private static final long REMOVE_DATA = -2L;
     private static final long CANCEL_DATA = -3L;
+    private static final long LISTENERS_DATA = -4L;
     /** A proactor request's user data: this bit and its slot in {@link #inFlight}. */
     private static final long REQUEST_TAG = Long.MIN_VALUE;
     static final int SWEEP_EVERY = 256;
@@ -62,6 +68,10 @@ public final class IoUringPoller implements Poller {
     private final FdTable watched = new FdTable();
     private final List<Watch> toRearm = new ArrayList<>();
     private boolean wakePollArmed;
+    /** Made at the first listener watched. */
+    private ListenerEpoll listeners;
+    private boolean listenersPollArmed;
+    private final ListenerEpoll.ReadySink onListenerReady = this::onListenerReady;
     private int selects;
     private final IoUring.CompletionSink onCompletion = this::onCompletion;
     private IoEventSink sink;
@@ -76,10 +86,14 @@ public final class IoUringPoller implements Poller {
     private int freeCount;
     private int slotsUsed;
 
-    /** What the poller keeps per channel: its fd, the interest, and the poll armed for it. */
+    /**
+     * What the poller keeps per channel: its fd, the interest, and the poll armed for it (for a
+     * listener: whether it is in {@link #listeners}).
+     */
     private static final class Watch {
         final int fd;
         final IoRegistration registration;
+        final boolean listener;
         int ops;
         int generation;
         boolean armed;
@@ -88,6 +102,7 @@ public final class IoUringPoller implements Poller {
         Watch(int fd, IoRegistration registration) {
             this.fd = fd;
             this.registration = registration;
+            this.listener = registration.channel() instanceof ServerSocketChannel;
         }
 
         long userData() {
@@ -154,12 +169,6 @@ public final class IoUringPoller implements Poller {
         watch.ops = ops;
         if (ops == 0) {
             forget(watch);
-            if (channel instanceof ServerSocketChannel) {
-                // A listener no longer watched is about to close (a server closing): its armed
-                // poll holds the file, which would go on completing handshakes it then resets.
-                // Remove the poll now, not at the next select, so closing stops listening at once.
-                ring.submitAndWait(0);
-            }
         } else {
             arm(watch);
         }
@@ -265,15 +274,28 @@ public final class IoUringPoller implements Poller {
     }
 
     private void arm(Watch watch) throws IOException {
-        MemorySegment sqe = ring.nextSqe();
-        IoUring.preparePoll(sqe, watch.fd, toPoll(watch.ops), watch.userData());
+        if (watch.listener) {
+            if (listeners == null) {
+                listeners = new ListenerEpoll(arena);
+            }
+            listeners.watch(watch.fd, toPoll(watch.ops));
+        } else {
+            IoUring.preparePoll(ring.nextSqe(), watch.fd, toPoll(watch.ops), watch.userData());
+        }
         watch.armed = true;
     }
 
-    /** Cancels the watch's poll if one is armed; its completion (if any comes) is stale from now on. */
+    /**
+     * Cancels the watch's poll if one is armed; its completion (if any comes) is stale from now on.
+     * A listener leaves the listeners' epoll before this returns.
+     */
     private void cancel(Watch watch) throws IOException {
         if (watch.armed) {
-            IoUring.preparePollRemove(ring.nextSqe(), watch.userData(), REMOVE_DATA);
+            if (watch.listener) {
+                listeners.unwatch(watch.fd);
+            } else {
+                IoUring.preparePollRemove(ring.nextSqe(), watch.userData(), REMOVE_DATA);
+            }
             watch.armed = false;
         }
         watch.generation++;
@@ -314,6 +336,10 @@ public final class IoUringPoller implements Poller {
             IoUring.preparePoll(ring.nextSqe(), eventFd, POLLIN, WAKE_DATA);
             wakePollArmed = true;
         }
+        if (listeners != null && listeners.isWatching() && !listenersPollArmed) {
+            IoUring.preparePoll(ring.nextSqe(), listeners.fd, POLLIN, LISTENERS_DATA);
+            listenersPollArmed = true;
+        }
         if (++selects % SWEEP_EVERY == 0) {
             sweepClosed();
         }
@@ -335,6 +361,11 @@ public final class IoUringPoller implements Poller {
             wakeups.rearm();
             return;
         }
+        if (userData == LISTENERS_DATA) {
+            listenersPollArmed = false; // armed again at the next select: level-triggered like the rest
+            listeners.drain(onListenerReady);
+            return;
+        }
         if (userData == REMOVE_DATA || userData == CANCEL_DATA) {
             return;
         }
@@ -353,17 +384,40 @@ public final class IoUringPoller implements Poller {
             forget(watch);
             return;
         }
-        if (result < 0) {
-            result = POLLERR; // e.g. the file went away under the poll: wake both sides to see it
-        }
-        // As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer,
-        // anything but POLLOUT wakes the reader; only what is asked for is reported.
-        int ops = ((result & ~POLLOUT) != 0 ? READ : 0) | ((result & ~POLLIN) != 0 ? WRITE : 0);
-        ops &= watch.ops;
         if (!watch.queuedForRearm) {
             watch.queuedForRearm = true;
             toRearm.add(watch);
         }
+        // e.g. the file went away under the poll: wake both sides to see it
+        report(registration, watch, result < 0 ? POLLERR : result);
+    }
+
+    /** A listener the listeners' epoll found ready; it stays in the epoll, so nothing is armed again. */
+    private void onListenerReady(int fd, int pollEvents) {
+        IoRegistration registration = watched.get(fd);
+        if (registration == null || !(registration.pollerKey instanceof Watch watch) || !watch.listener
+                || !watch.armed) {
+            return;
+        }
+        if (!registration.channel().isOpen()) {
+            try {
+                cancel(watch);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            forget(watch);
+            return;
+        }
+        report(registration, watch, pollEvents);
+    }
+
+    /**
+     * As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer, anything
+     * but POLLOUT wakes the reader; only what is asked for is reported.
+     */
+    private void report(IoRegistration registration, Watch watch, int pollEvents) {
+        int ops = ((pollEvents & ~POLLOUT) != 0 ? READ : 0) | ((pollEvents & ~POLLIN) != 0 ? WRITE : 0);
+        ops &= watch.ops;
         if (ops != 0) {
             reported++;
             sink.onIoEvent(registration, ops);
@@ -415,6 +469,9 @@ public final class IoUringPoller implements Poller {
         closed = true;
         ring.close(); // ends every armed poll and releases the files they held
         UringSys.close(eventFd);
+        if (listeners != null) {
+            listeners.close();
+        }
         watched.clear();
         Arrays.fill(inFlight, null); // the ring is gone: no request will complete
         arena.close();

@@ -1,8 +1,6 @@
-package io.jasyncio.epoll;
+package io.jasyncio.nativeio;
 
-import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.Downcalls.Errno;
-import io.jasyncio.nativeio.LibC;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -16,34 +14,35 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The epoll(7) functions the epoll loop calls, bound once as FFM downcall handles
- * ({@link Downcalls}); the libc calls it shares with the io_uring loop are {@link LibC}'s.
+ * The epoll(7) functions, bound once as FFM downcall handles ({@link Downcalls}): the epoll
+ * loop's whole poller, and the io_uring loop's listeners (an epoll instance the ring polls,
+ * because epoll holds no reference to a watched file). The other libc calls are {@link LibC}'s.
  * Calls that can fail take a per-caller {@link Errno} segment first.
  *
  * <p>Each wrapper returns the C result unchanged (negative on failure); callers decide which
  * errno values are expected.
  */
-final class EpollSys {
+public final class EpollSys {
     private EpollSys() {
     }
 
-    static final int EPOLL_CLOEXEC = 0x80000;
-    static final int EPOLL_CTL_ADD = 1;
-    static final int EPOLL_CTL_DEL = 2;
-    static final int EPOLL_CTL_MOD = 3;
-    static final int EPOLLIN = 0x001;
-    static final int EPOLLOUT = 0x004;
-    static final int EPOLLET = 1 << 31;
+    public static final int EPOLL_CLOEXEC = 0x80000;
+    public static final int EPOLL_CTL_ADD = 1;
+    public static final int EPOLL_CTL_DEL = 2;
+    public static final int EPOLL_CTL_MOD = 3;
+    public static final int EPOLLIN = 0x001;
+    public static final int EPOLLOUT = 0x004;
+    public static final int EPOLLET = 1 << 31;
 
     /**
      * {@code struct epoll_event} is {@code {uint32_t events; uint64_t data;}}, packed on x86-64
      * (12 bytes) and naturally aligned elsewhere (16 bytes). We keep the fd in the low half of data.
      */
-    static final boolean PACKED_EPOLL_EVENT = isX86_64();
-    static final long EPOLL_EVENT_SIZE = PACKED_EPOLL_EVENT ? 12 : 16;
-    static final long EPOLL_EVENT_DATA_OFFSET = PACKED_EPOLL_EVENT ? 4 : 8;
+    public static final boolean PACKED_EPOLL_EVENT = isX86_64();
+    public static final long EPOLL_EVENT_SIZE = PACKED_EPOLL_EVENT ? 12 : 16;
+    public static final long EPOLL_EVENT_DATA_OFFSET = PACKED_EPOLL_EVENT ? 4 : 8;
     /** An int field of an epoll_event: packed structs leave the data half unaligned. */
-    static final ValueLayout.OfInt EVENT_INT = JAVA_INT.withByteAlignment(1);
+    public static final ValueLayout.OfInt EVENT_INT = JAVA_INT.withByteAlignment(1);
 
     private static final Linker.Option ERRNO_OPTION = Downcalls.CAPTURE_ERRNO;
 
@@ -61,7 +60,7 @@ final class EpollSys {
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), ERRNO_OPTION, Linker.Option.critical(false));
 
     /** Does nothing but run this class's initializer, which binds every function. */
-    static void link() {
+    public static void link() {
     }
 
     private static boolean isX86_64() {
@@ -69,7 +68,7 @@ final class EpollSys {
         return arch.equals("amd64") || arch.equals("x86_64");
     }
 
-    static int epollCreate1(Errno errno, int flags) {
+    public static int epollCreate1(Errno errno, int flags) {
         try {
             return (int) EPOLL_CREATE1.invokeExact(errno.segment, flags);
         } catch (Throwable t) {
@@ -77,7 +76,7 @@ final class EpollSys {
         }
     }
 
-    static int epollCtl(Errno errno, int epfd, int op, int fd, MemorySegment event) {
+    public static int epollCtl(Errno errno, int epfd, int op, int fd, MemorySegment event) {
         try {
             return (int) EPOLL_CTL.invokeExact(errno.segment, epfd, op, fd, event);
         } catch (Throwable t) {
@@ -85,7 +84,7 @@ final class EpollSys {
         }
     }
 
-    static int epollWait(Errno errno, int epfd, MemorySegment events, int maxEvents, int timeoutMillis) {
+    public static int epollWait(Errno errno, int epfd, MemorySegment events, int maxEvents, int timeoutMillis) {
         try {
             return (int) EPOLL_WAIT.invokeExact(errno.segment, epfd, events, maxEvents, timeoutMillis);
         } catch (Throwable t) {
@@ -94,7 +93,7 @@ final class EpollSys {
     }
 
     /** epoll_wait with a zero timeout, as a critical (non-blocking) downcall. */
-    static int epollPoll(Errno errno, int epfd, MemorySegment events, int maxEvents) {
+    public static int epollPoll(Errno errno, int epfd, MemorySegment events, int maxEvents) {
         try {
             return (int) EPOLL_POLL.invokeExact(errno.segment, epfd, events, maxEvents, 0);
         } catch (Throwable t) {
