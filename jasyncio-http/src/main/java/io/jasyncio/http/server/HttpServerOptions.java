@@ -45,9 +45,13 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
         return DEFAULTS;
     }
 
-    /** The shortest timeout: how often the server must look at its connections' deadlines. */
+    /**
+     * The shortest timeout, which sets how often the server looks at its connections' deadlines.
+     * Not the linger's: a lingering close may last a sweep longer, and a short linger need not
+     * make every connection's timeouts checked more often.
+     */
     double shortestTimeout() {
-        return Math.min(Math.min(headerTimeout, idleTimeout), Math.min(Math.min(bodyReadTimeout, sendTimeout), lingerTimeout));
+        return Math.min(Math.min(headerTimeout, idleTimeout), Math.min(bodyReadTimeout, sendTimeout));
     }
 
     public HttpServerOptions withLimits(HttpLimits value) {
