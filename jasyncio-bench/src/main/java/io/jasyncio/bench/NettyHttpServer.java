@@ -1,23 +1,11 @@
 package io.jasyncio.bench;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -30,11 +18,11 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * answering each request head with one full response; flushed at the end of each read burst).
  * Every request gets the same body: "Hello, world!" (13 bytes) or {@code --size N} bytes, with
  * Content-Type, Content-Length and a Date formatted once per second, as the other peers send.
- * Usage: {@code NettyHttpServer --host 127.0.0.1 --port P --transport nio|epoll [--threads N]
+ * Usage: {@code NettyHttpServer --host 127.0.0.1 --port P --transport nio|epoll|io_uring [--threads N]
  * [--size N]}; prints {@code listening on HOST:PORT} once bound, runs until killed.
  */
 public final class NettyHttpServer {
@@ -91,62 +79,20 @@ public final class NettyHttpServer {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        String host = "127.0.0.1";
-        int port = 0;
-        String transport = "epoll";
-        int threads = 1;
-        int size = -1;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--host" -> host = args[i + 1];
-                case "--port" -> port = Integer.parseInt(args[i + 1]);
-                case "--transport" -> transport = args[i + 1];
-                case "--threads" -> threads = Integer.parseInt(args[i + 1]);
-                case "--size" -> size = Integer.parseInt(args[i + 1]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        IoHandlerFactory io;
-        Class<? extends ServerChannel> channel;
-        if (transport.equals("epoll")) {
-            Epoll.ensureAvailability();
-            io = EpollIoHandler.newFactory();
-            channel = EpollServerSocketChannel.class;
-        } else if (transport.equals("nio")) {
-            io = NioIoHandler.newFactory();
-            channel = NioServerSocketChannel.class;
-        } else {
-            throw new IllegalArgumentException("--transport must be nio or epoll, not " + transport);
-        }
+        NettyServers.Options options = NettyServers.parse(args, "epoll", Set.of("--size"));
+        int size = options.ownInt("--size", -1);
         byte[] bytes = size < 0 ? "Hello, world!".getBytes(StandardCharsets.US_ASCII) : new byte[size];
         if (size >= 0) {
             java.util.Arrays.fill(bytes, (byte) 'x');
         }
         ByteBuf body = Unpooled.unreleasableBuffer(Unpooled.directBuffer(bytes.length).writeBytes(bytes));
         String[] date = {httpDate()};
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, io);
-        try {
-            group.next().scheduleAtFixedRate(() -> date[0] = httpDate(), 1, 1, TimeUnit.SECONDS);
-            Channel server = new ServerBootstrap()
-                    .group(group, group)
-                    .channel(channel)
-                    .option(ChannelOption.SO_BACKLOG, 1024)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(),
-                                    new Responder(body, date));
-                        }
-                    })
-                    .bind(new InetSocketAddress(host, port)).sync().channel();
-            InetSocketAddress bound = (InetSocketAddress) server.localAddress();
-            System.out.println("listening on " + bound.getHostString() + ":" + bound.getPort());
-            System.out.flush();
-            server.closeFuture().sync();
-        } finally {
-            group.shutdownGracefully();
-        }
+        NettyServers.serve(options, new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(), new Responder(body, date));
+            }
+        }, group -> group.next().scheduleAtFixedRate(() -> date[0] = httpDate(), 1, 1, TimeUnit.SECONDS));
     }
 
     private static String httpDate() {

@@ -70,7 +70,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
         if (connLost > 0) {
             return;
         }
-        ByteBuffer data = ReadBuffer.of(loop);
+        ByteBuffer data = ReadBuffer.of(loop).clear();
         SocketAddress from;
         try {
             from = channel.receive(data);

@@ -19,8 +19,12 @@ final class ReadBuffer {
     private ReadBuffer() {
     }
 
-    /** The loop's read buffer, cleared. */
+    /**
+     * The loop's read buffer, as it is: a reader clears it before each read. Not cleared here, as
+     * a transport made inside a protocol callback (a proxy connecting upstream as bytes arrive)
+     * would reset the buffer that callback is consuming.
+     */
     static ByteBuffer of(io.jasyncio.loop.EventLoop loop) {
-        return PER_LOOP.get(loop).clear();
+        return PER_LOOP.get(loop);
     }
 }

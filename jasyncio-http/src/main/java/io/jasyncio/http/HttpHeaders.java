@@ -15,8 +15,8 @@ public final class HttpHeaders {
     private static final String[] NONE = new String[0];
     private static final HttpHeaders EMPTY = new HttpHeaders(0).freezeInPlace();
 
-    private String[] names;
-    private String[] values;
+    /** Name, value, name, value...: one array, not two (a request's headers are one allocation less). */
+    private String[] fields;
     private int size;
     private boolean frozen;
 
@@ -25,8 +25,7 @@ public final class HttpHeaders {
     }
 
     private HttpHeaders(int capacity) {
-        names = capacity == 0 ? NONE : new String[capacity];
-        values = capacity == 0 ? NONE : new String[capacity];
+        fields = capacity == 0 ? NONE : new String[2 * capacity];
     }
 
     /** No header fields, frozen. */
@@ -69,7 +68,7 @@ public final class HttpHeaders {
         if (!HttpSyntax.isFieldValue(Objects.requireNonNull(value, "value"))) {
             throw new IllegalArgumentException("field value with a control character (CR, LF, NUL...): " + name);
         }
-        values[first] = value;
+        fields[2 * first + 1] = value;
         removeFrom(name, first + 1);
         return this;
     }
@@ -85,29 +84,28 @@ public final class HttpHeaders {
     private void removeFrom(String name, int from) {
         int kept = from;
         for (int i = from; i < size; i++) {
-            if (!names[i].equalsIgnoreCase(name)) {
-                names[kept] = names[i];
-                values[kept] = values[i];
+            if (!fields[2 * i].equalsIgnoreCase(name)) {
+                fields[2 * kept] = fields[2 * i];
+                fields[2 * kept + 1] = fields[2 * i + 1];
                 kept++;
             }
         }
-        Arrays.fill(names, kept, size, null);
-        Arrays.fill(values, kept, size, null);
+        Arrays.fill(fields, 2 * kept, 2 * size, null);
         size = kept;
     }
 
     /** The first value of {@code name}, or null. */
     public String get(String name) {
         int i = indexOf(name);
-        return i < 0 ? null : values[i];
+        return i < 0 ? null : fields[2 * i + 1];
     }
 
     /** Every value of {@code name}, in order (empty if none). */
     public List<String> getAll(String name) {
         List<String> all = new ArrayList<>(2);
         for (int i = 0; i < size; i++) {
-            if (names[i].equalsIgnoreCase(name)) {
-                all.add(values[i]);
+            if (fields[2 * i].equalsIgnoreCase(name)) {
+                all.add(fields[2 * i + 1]);
             }
         }
         return all;
@@ -123,7 +121,7 @@ public final class HttpHeaders {
      */
     public boolean containsToken(String name, String token) {
         for (int i = 0; i < size; i++) {
-            if (names[i].equalsIgnoreCase(name) && listContains(values[i], token)) {
+            if (fields[2 * i].equalsIgnoreCase(name) && listContains(fields[2 * i + 1], token)) {
                 return true;
             }
         }
@@ -161,7 +159,7 @@ public final class HttpHeaders {
 
     private int indexOf(String name) {
         for (int i = 0; i < size; i++) {
-            if (names[i].equalsIgnoreCase(name)) {
+            if (fields[2 * i].equalsIgnoreCase(name)) {
                 return i;
             }
         }
@@ -180,13 +178,13 @@ public final class HttpHeaders {
     /** The name of field {@code i} (0-based, in order), as it was written. */
     public String name(int i) {
         Objects.checkIndex(i, size);
-        return names[i];
+        return fields[2 * i];
     }
 
     /** The value of field {@code i}, without leading or trailing whitespace. */
     public String value(int i) {
         Objects.checkIndex(i, size);
-        return values[i];
+        return fields[2 * i + 1];
     }
 
     /** A frozen copy (this one if already frozen). */
@@ -195,8 +193,7 @@ public final class HttpHeaders {
             return this;
         }
         HttpHeaders copy = new HttpHeaders(size);
-        System.arraycopy(names, 0, copy.names, 0, size);
-        System.arraycopy(values, 0, copy.values, 0, size);
+        System.arraycopy(fields, 0, copy.fields, 0, 2 * size);
         copy.size = size;
         return copy.freezeInPlace();
     }
@@ -204,8 +201,7 @@ public final class HttpHeaders {
     /** A changeable copy. */
     public HttpHeaders copy() {
         HttpHeaders copy = new HttpHeaders(Math.max(size, 4));
-        System.arraycopy(names, 0, copy.names, 0, size);
-        System.arraycopy(values, 0, copy.values, 0, size);
+        System.arraycopy(fields, 0, copy.fields, 0, 2 * size);
         copy.size = size;
         return copy;
     }
@@ -216,13 +212,11 @@ public final class HttpHeaders {
 
     /** For the parser: a field already checked against RFC 9112's grammar. */
     void addParsed(String name, String value) {
-        if (size == names.length) {
-            int grown = Math.max(4, size * 2);
-            names = Arrays.copyOf(names, grown);
-            values = Arrays.copyOf(values, grown);
+        if (2 * size == fields.length) {
+            fields = Arrays.copyOf(fields, 2 * Math.max(4, size * 2));
         }
-        names[size] = name;
-        values[size] = value;
+        fields[2 * size] = name;
+        fields[2 * size + 1] = value;
         size++;
     }
 
@@ -243,7 +237,7 @@ public final class HttpHeaders {
             return false;
         }
         for (int i = 0; i < size; i++) {
-            if (!names[i].equalsIgnoreCase(other.names[i]) || !values[i].equals(other.values[i])) {
+            if (!fields[2 * i].equalsIgnoreCase(other.fields[2 * i]) || !fields[2 * i + 1].equals(other.fields[2 * i + 1])) {
                 return false;
             }
         }
@@ -254,7 +248,7 @@ public final class HttpHeaders {
     public int hashCode() {
         int h = size;
         for (int i = 0; i < size; i++) {
-            h = 31 * h + values[i].hashCode();
+            h = 31 * h + fields[2 * i + 1].hashCode();
         }
         return h;
     }
@@ -263,7 +257,7 @@ public final class HttpHeaders {
     public String toString() {
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < size; i++) {
-            sb.append(i == 0 ? "" : ", ").append(names[i]).append(": ").append(values[i]);
+            sb.append(i == 0 ? "" : ", ").append(fields[2 * i]).append(": ").append(fields[2 * i + 1]);
         }
         return sb.append('}').toString();
     }

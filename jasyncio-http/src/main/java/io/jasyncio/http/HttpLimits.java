@@ -28,22 +28,22 @@ public record HttpLimits(int maxStartLineLength, int maxHeaderBytes, int maxHead
     }
 
     public HttpLimits withMaxStartLineLength(int n) {
-        return new HttpLimits(n, maxHeaderBytes, maxHeaderCount, maxBodySize, maxChunkLineLength);
+        return RecordCopy.with(this, HttpLimits::maxStartLineLength, n);
     }
 
     public HttpLimits withMaxHeaderBytes(int n) {
-        return new HttpLimits(maxStartLineLength, n, maxHeaderCount, maxBodySize, maxChunkLineLength);
+        return RecordCopy.with(this, HttpLimits::maxHeaderBytes, n);
     }
 
     public HttpLimits withMaxHeaderCount(int n) {
-        return new HttpLimits(maxStartLineLength, maxHeaderBytes, n, maxBodySize, maxChunkLineLength);
+        return RecordCopy.with(this, HttpLimits::maxHeaderCount, n);
     }
 
     public HttpLimits withMaxBodySize(long n) {
-        return new HttpLimits(maxStartLineLength, maxHeaderBytes, maxHeaderCount, n, maxChunkLineLength);
+        return RecordCopy.with(this, HttpLimits::maxBodySize, n);
     }
 
     public HttpLimits withMaxChunkLineLength(int n) {
-        return new HttpLimits(maxStartLineLength, maxHeaderBytes, maxHeaderCount, maxBodySize, n);
+        return RecordCopy.with(this, HttpLimits::maxChunkLineLength, n);
     }
 }

@@ -28,6 +28,15 @@ public final class HttpParser {
     private final boolean parsesRequests;
     private final HttpLimits limits;
     private final HttpMessageListener listener;
+    /**
+     * The last message's request-target and field names and values, by position: a keep-alive
+     * client repeats most of them (Host, User-Agent, Accept, the path), and a repeated one is
+     * the same String again, not a new one (Strings are immutable: nothing else differs).
+     */
+    private static final int RECENT_FIELDS = 16;
+    private final String[] recentTarget = new String[1];
+    private final String[] recentNames = new String[RECENT_FIELDS];
+    private final String[] recentValues = new String[RECENT_FIELDS];
 
     private State state = State.START_LINE;
     private HttpParseException failure;
@@ -275,16 +284,20 @@ public final class HttpParser {
         }
         checkTargetForm(m, l, targetStart, j);
         method = m;
-        target = new String(l, targetStart, j - targetStart, StandardCharsets.ISO_8859_1);
+        target = recent(recentTarget, 0, l, targetStart, j);
         version = version(l, j + 1, n - j - 1);
     }
 
     /**
      * origin-form ({@code /...}), absolute-form ({@code scheme://...}, a scheme of letters as
-     * llhttp takes it) or asterisk-form ({@code *}, for OPTIONS only): RFC 9112 §3.2. Authority-form
-     * is CONNECT's, which is refused before.
+     * llhttp takes it) or asterisk-form ({@code *}, for OPTIONS only): RFC 9112 §3.2; CONNECT's is
+     * authority-form only ({@code host:port}, §3.2.3).
      */
     private static void checkTargetForm(String method, byte[] l, int from, int to) throws HttpParseException {
+        if (method.equals("CONNECT")) {
+            checkAuthorityForm(l, from, to);
+            return;
+        }
         if (l[from] == '/') {
             return;
         }
@@ -307,6 +320,39 @@ public final class HttpParser {
                 throw new HttpParseException(400, "a character the authority cannot hold (RFC 3986 §3.2)");
             }
         }
+    }
+
+    /** {@code host:port}, a port of 1 to 5 digits (RFC 9112 §3.2.3, RFC 3986 §3.2). */
+    private static void checkAuthorityForm(byte[] l, int from, int to) throws HttpParseException {
+        int colon = to - 1;
+        while (colon > from && l[colon] >= '0' && l[colon] <= '9') {
+            colon--;
+        }
+        boolean ok = colon > from && l[colon] == ':' && to - colon >= 2 && to - colon <= 6;
+        for (int i = from; ok && i < colon; i++) {
+            ok = HttpSyntax.isAuthorityChar(l[i]) && l[i] != '@';
+        }
+        if (!ok) {
+            throw new HttpParseException(400, "CONNECT's request-target is host:port (RFC 9112 §3.2.3)");
+        }
+    }
+
+    /** The text of {@code l[from, to)}: {@code cache[index]} again if it holds the same, else a new String kept there. */
+    private static String recent(String[] cache, int index, byte[] l, int from, int to) {
+        if (index >= cache.length) {
+            return new String(l, from, to - from, StandardCharsets.ISO_8859_1);
+        }
+        String last = cache[index];
+        if (last != null && last.length() == to - from) {
+            int i = 0;
+            while (i < last.length() && last.charAt(i) == (l[from + i] & 0xff)) {
+                i++;
+            }
+            if (i == last.length()) {
+                return last;
+            }
+        }
+        return cache[index] = new String(l, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     private void statusLine(int n) throws HttpParseException {
@@ -410,11 +456,12 @@ public final class HttpParser {
                 throw new HttpParseException(400, "a control character in a field value (RFC 9110 §5.5)");
             }
         }
+        int index = fields.size();
         String name = KnownNames.headerName(l, 0, colon);
         if (name == null) {
-            name = new String(l, 0, colon, StandardCharsets.ISO_8859_1);
+            name = recent(recentNames, index, l, 0, colon);
         }
-        String value = new String(l, start, end - start, StandardCharsets.ISO_8859_1);
+        String value = recent(recentValues, index, l, start, end);
         fields.addParsed(name, value);
         if (!trailer) {
             framingField(l, colon, start, end, value);
@@ -519,6 +566,10 @@ public final class HttpParser {
 
     private void requestBody() throws HttpParseException {
         HttpRequest request = new HttpRequest(method, target, version, headers, null);
+        if (method.equals("CONNECT") && (chunked || contentLength >= 0)) {
+            // what follows a CONNECT head is the tunnel's, if the server opens one (RFC 9110 §9.3.6)
+            throw new HttpParseException(400, "a CONNECT request has no content (RFC 9110 §9.3.6)");
+        }
         if (!chunked && contentLength <= 0) {
             state = State.START_LINE; // no body: the head is the whole message
             paused = !listener.onRequestHead(request);

@@ -91,30 +91,10 @@ public final class HttpResponse {
     public byte[] encodedHead() {
         byte[] head = encodedHead;
         if (head == null) {
-            head = encodeHead(status, reason, headers, HttpStatus.forbidsBody(status) ? -1 : body.length);
+            head = HttpHead.response(status, reason, headers, HttpStatus.forbidsBody(status) ? HttpHead.UNFRAMED : body.length);
             encodedHead = head;
         }
         return head;
-    }
-
-    /**
-     * {@code HTTP/1.1 status reason} and the fields but framing ones, then {@code Content-Length}
-     * when {@code contentLength >= 0}; each line CRLF-terminated, no empty line.
-     */
-    public static byte[] encodeHead(int status, String reason, HttpHeaders headers, long contentLength) {
-        StringBuilder sb = new StringBuilder(64 + headers.size() * 32);
-        sb.append("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
-        for (int i = 0; i < headers.size(); i++) {
-            String name = headers.name(i);
-            if (name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("Transfer-Encoding")) {
-                continue;
-            }
-            sb.append(name).append(": ").append(headers.value(i)).append("\r\n");
-        }
-        if (contentLength >= 0) {
-            sb.append("Content-Length: ").append(contentLength).append("\r\n");
-        }
-        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     @Override

@@ -13,7 +13,7 @@ final class KnownNames {
      * well-formed method outside them is answered 501 (RFC 9110 §9.1).
      */
     private static final String[] METHODS = {
-            "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH",
+            "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH", "CONNECT",
             "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK", "REPORT", "SEARCH", "PURGE",
     };
 

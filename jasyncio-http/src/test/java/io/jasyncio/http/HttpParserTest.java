@@ -122,7 +122,9 @@ class HttpParserTest {
                 Arguments.of("GET /\u00e9 HTTP/1.1\r\n" + h + "\r\n", 400, "visible ASCII"),
                 Arguments.of("G(T / HTTP/1.1\r\n" + h + "\r\n", 400, "method must be a token"),
                 Arguments.of("BREW / HTTP/1.1\r\n" + h + "\r\n", 501, "method not implemented"),
-                Arguments.of("CONNECT a:443 HTTP/1.1\r\n" + h + "\r\n", 501, "method not implemented"),
+                Arguments.of("CONNECT /a HTTP/1.1\r\n" + h + "\r\n", 400, "CONNECT's request-target is host:port"),
+                Arguments.of("CONNECT a:b HTTP/1.1\r\n" + h + "\r\n", 400, "CONNECT's request-target is host:port"),
+                Arguments.of("CONNECT a:443 HTTP/1.1\r\n" + h + "Content-Length: 0\r\n\r\n", 400, "CONNECT request has no content"),
                 Arguments.of("GET / HTTP/2.0\r\n" + h + "\r\n", 505, "not supported"),
                 Arguments.of("GET / HTTP/1.1 \r\n" + h + "\r\n", 400, "HTTP-version is"),
                 Arguments.of("GET / http/1.1\r\n" + h + "\r\n", 400, "HTTP-version is"),
@@ -211,5 +213,33 @@ class HttpParserTest {
         parser.feed(two);
         assertEquals(List.of("/1", "end", "/2", "end"), seen);
         assertFalse(two.hasRemaining());
+    }
+
+    @Test
+    void aRepeatedTargetOrFieldIsTheSameStringAndAChangedOneIsNew() throws HttpParseException {
+        List<HttpRequest> heads = new java.util.ArrayList<>();
+        HttpParser parser = HttpParser.forRequests(HttpLimits.defaults(), new HttpMessageListener() {
+            @Override
+            public boolean onRequestHead(HttpRequest head) {
+                heads.add(head);
+                return true;
+            }
+
+            @Override
+            public boolean onMessageComplete(HttpHeaders trailers) {
+                return true;
+            }
+        });
+        parser.feed(ByteBuffer.wrap(bytes("GET /a HTTP/1.1\r\nHost: h\r\nX-Id: 1\r\nX-Odd: v\r\n\r\n"
+                + "GET /a HTTP/1.1\r\nHost: h\r\nX-Id: 2\r\nX-Odd: v\r\n\r\n"
+                + "GET /b HTTP/1.1\r\nHost: h\r\nX-Odd: v\r\nX-Id: 2\r\n\r\n")));
+        HttpRequest first = heads.get(0), second = heads.get(1), third = heads.get(2);
+        assertEquals(List.of("/a", "/a", "/b"), heads.stream().map(HttpRequest::target).toList());
+        assertEquals(List.of("1", "2", "2"), heads.stream().map(r -> r.header("X-Id")).toList());
+        assertEquals(List.of("v", "v", "v"), heads.stream().map(r -> r.header("X-Odd")).toList());
+        org.junit.jupiter.api.Assertions.assertSame(first.target(), second.target(), "the same path again: the same String");
+        org.junit.jupiter.api.Assertions.assertSame(first.header("Host"), second.header("Host"));
+        org.junit.jupiter.api.Assertions.assertSame(first.headers().name(2), second.headers().name(2), "an unknown name too");
+        assertEquals("X-Odd", third.headers().name(1), "a field in another place is itself");
     }
 }

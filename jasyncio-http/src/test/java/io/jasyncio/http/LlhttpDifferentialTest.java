@@ -37,7 +37,9 @@ class LlhttpDifferentialTest {
     static {
         STRICTER.put("without Host", "RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host (llhttp does not check)");
         STRICTER.put("more than one Host", "RFC 9112 §3.2: ... or with more than one Host field");
-        STRICTER.put("method not implemented", "RFC 9110 §9.1: a method the server does not implement is answered 501 (llhttp knows CONNECT, ACL, BIND, LINK...; CONNECT is a tunnel we do not open)");
+        STRICTER.put("method not implemented", "RFC 9110 §9.1: a method the server does not implement is answered 501 (llhttp knows ACL, BIND, LINK...)");
+        STRICTER.put("CONNECT's request-target is host:port", "RFC 9112 §3.2.3: CONNECT's target is authority-form only (llhttp takes any)");
+        STRICTER.put("a CONNECT request has no content", "RFC 9110 §9.3.6: a CONNECT request has no content; what follows its head is the tunnel's, so a framing field on it is refused (llhttp ignores it)");
         STRICTER.put("transfer coding not implemented", "RFC 9112 §6.1: a transfer coding the server does not understand SHOULD be answered 501 (llhttp passes gzip etc. through)");
         STRICTER.put("Transfer-Encoding in an HTTP/1.0 request", "RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding MUST be treated as faulty framing");
         STRICTER.put("a request line is method SP request-target SP HTTP-version", "RFC 9112 §3: one SP between the parts; parsing on any whitespace is a MAY, and HTTP/0.9's version-less line is not HTTP/1.1");

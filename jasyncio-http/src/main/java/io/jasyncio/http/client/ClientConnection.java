@@ -1,5 +1,6 @@
 package io.jasyncio.http.client;
 
+import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpLimits;
 import io.jasyncio.http.HttpMessageListener;
@@ -16,6 +17,7 @@ import io.jasyncio.net.Transport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import static io.jasyncio.Asyncio.await;
 
@@ -25,7 +27,10 @@ import static io.jasyncio.Asyncio.await;
  * at a time. Reading pauses while the body's reader is behind; request-body writes wait while the
  * transport's write buffer is above its high-water mark. An exchange that fails (an error, a
  * timeout, a cancelled caller, a body closed early) aborts the connection: only one that ended
- * cleanly with a response that allows it goes back to the pool.
+ * cleanly with a response that allows it goes back to the pool. A request that says
+ * {@code Expect: 100-continue} waits for the 100 before its body (RFC 9110 §10.1.1); a final
+ * response that comes before the body is all sent ends the sending (the body the server did not
+ * wait for is not sent; RFC 9112 §9.5), is delivered, and the connection is not reused.
  */
 final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessageListener {
     private static final byte[] CRLF = {'\r', '\n'};
@@ -61,6 +66,10 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         boolean responseEnded;
         /** A 1xx response is being skipped (its end is not the exchange's). */
         boolean interim;
+        /** A final response head came while the request was still being written: the rest is not sent. */
+        boolean answeredEarly;
+        /** Waits, with Expect: 100-continue, for the 100, a final response, or the timeout. */
+        Future<Void> continueWaiter;
         TimerHandle headersTimer;
         TimerHandle requestTimer;
 
@@ -152,7 +161,15 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
                     HttpTimeoutException.Phase.REQUEST, request + " took longer than " + timeout + " s")));
         }
         try {
-            writeRequest(ex, request);
+            try {
+                writeRequest(ex, request);
+            } catch (IOException | RuntimeException e) {
+                if (!ex.answeredEarly) {
+                    throw e;
+                }
+                // the server answered, then stopped taking the body (or closed): the answer stands,
+                // and its body, if the connection is lost before its end, fails as it reads
+            }
             ex.requestWritten = true;
             if (ex.responseEnded) {
                 finish(ex);
@@ -180,28 +197,28 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     /** Coroutine: the head, then the body (coalesced with the head when small and known). */
     private void writeRequest(Exchange ex, HttpClientRequest request) throws IOException {
         RequestBody body = request.body();
-        StringBuilder head = new StringBuilder(128);
-        head.append(request.method()).append(' ').append(request.target()).append(" HTTP/1.1\r\n");
         HttpHeaders headers = request.headers();
-        if (!headers.contains("Host")) {
-            head.append("Host: ").append(origin.hostHeader()).append("\r\n");
-        }
-        for (int i = 0; i < headers.size(); i++) {
-            head.append(headers.name(i)).append(": ").append(headers.value(i)).append("\r\n");
-        }
-        boolean chunked = false;
+        long framing;
         if (body instanceof RequestBody.Empty) {
-            if (request.method().equals("POST") || request.method().equals("PUT")) {
-                head.append("Content-Length: 0\r\n"); // RFC 9110 8.6: a method that expects content says there is none
-            }
-        } else if (body.length() >= 0) {
-            head.append("Content-Length: ").append(body.length()).append("\r\n");
+            // RFC 9110 8.6: a method that expects content says there is none
+            framing = request.method().equals("POST") || request.method().equals("PUT") ? 0 : HttpHead.UNFRAMED;
         } else {
-            head.append("Transfer-Encoding: chunked\r\n");
-            chunked = true;
+            framing = body.length() >= 0 ? body.length() : HttpHead.CHUNKED;
         }
-        head.append("\r\n");
-        byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
+        boolean chunked = framing == HttpHead.CHUNKED;
+        byte[] head = HttpHead.request(request.method(), request.target(), headers.contains("Host") ? null : origin.hostHeader(),
+                headers, framing);
+        byte[] headBytes = Arrays.copyOf(head, head.length + 2);
+        headBytes[head.length] = '\r';
+        headBytes[head.length + 1] = '\n';
+        if (!(body instanceof RequestBody.Empty) && headers.containsToken("Expect", "100-continue")) {
+            transport.write(headBytes);
+            awaitContinue(ex);
+            if (ex.answeredEarly) {
+                return; // a final response instead of the 100: the body is not sent
+            }
+            headBytes = new byte[0];
+        }
         if (body instanceof RequestBody.Bytes small && small.length() <= COALESCE_BODY_BYTES) {
             byte[] both = new byte[headBytes.length + small.bytes().length];
             System.arraycopy(headBytes, 0, both, 0, headBytes.length);
@@ -210,7 +227,9 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             awaitDrained();
             return;
         }
-        transport.write(headBytes);
+        if (headBytes.length > 0) {
+            transport.write(headBytes);
+        }
         if (body instanceof RequestBody.Empty) {
             return;
         }
@@ -222,6 +241,9 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         } catch (Exception e) {
             throw new IOException("the request body failed: " + e, e);
         }
+        if (ex.answeredEarly) {
+            return;
+        }
         if (!chunked && writer.written != body.length()) {
             throw new IOException("the request body wrote " + writer.written + " of its declared " + body.length() + " bytes");
         }
@@ -229,6 +251,33 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             transport.write(LAST_CHUNK);
         }
         awaitDrained();
+    }
+
+    /** Coroutine: waits for the 100 (Continue), a final response (then no body is sent) or the timeout. */
+    private void awaitContinue(Exchange ex) throws IOException {
+        awaitDrained();
+        if (ex.head.isDone()) {
+            return;
+        }
+        Future<Void> waiter = loop.createFuture();
+        ex.continueWaiter = waiter;
+        TimerHandle timeout = loop.callLater(options.expectContinueTimeout(), () -> wakeContinueWaiter(ex));
+        try {
+            await(waiter);
+        } finally {
+            timeout.cancel();
+            ex.continueWaiter = null;
+        }
+        if (lost) {
+            throw new IOException("the connection to " + origin + " closed while waiting for 100 (Continue)");
+        }
+    }
+
+    private static void wakeContinueWaiter(Exchange ex) {
+        Future<Void> w = ex.continueWaiter;
+        if (w != null && !w.isDone()) {
+            w.setResult(null);
+        }
     }
 
     /** Where a streaming body writes: framing each write as a chunk when chunked, counting otherwise. */
@@ -245,6 +294,10 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         @Override
         public void write(ByteBuffer data) throws IOException {
             int n = data.remaining();
+            if (current != null && current.answeredEarly) {
+                data.position(data.limit());
+                throw new IOException("the server answered before the request body was sent: the rest is not sent");
+            }
             if (lost || transport.isClosing()) {
                 throw new IOException("the connection to " + origin + " closed while the request body was written");
             }
@@ -278,7 +331,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     /** Coroutine: returns once the write buffer is at or below its low-water mark (at once if it never rose). */
     private void awaitDrained() throws IOException {
-        while (writingPaused && !lost) {
+        while (writingPaused && !lost && (current == null || !current.answeredEarly)) {
             Future<Void> d = loop.createFuture();
             drained = d;
             await(d);
@@ -296,7 +349,10 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         current = null;
         completed++;
         ex.cancelTimers();
-        boolean reusable = ex.reusable && !lost;
+        if (ex.answeredEarly && transport != null) {
+            transport.abort(); // what is left of the body may never be taken: nothing to wait for
+        }
+        boolean reusable = ex.reusable && !lost && !ex.answeredEarly;
         if (pool != null) {
             pool.release(this, reusable);
         } else if (!reusable) {
@@ -307,6 +363,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     /** Ends {@code ex} with {@code error} (its head or its body sees it) and aborts the connection. */
     private void fail(Exchange ex, Throwable error) {
         ex.cancelTimers();
+        wakeContinueWaiter(ex);
         if (!ex.head.isDone()) {
             ex.head.setException(error);
         } else if (ex.body != null) {
@@ -409,7 +466,16 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
                 throw new HttpParseException(400, "101 Switching Protocols: this client does not upgrade");
             }
             ex.interim = true; // 100 Continue, 103 Early Hints...: the real response follows
+            if (status == 100) {
+                wakeContinueWaiter(ex);
+            }
             return true;
+        }
+        if (!ex.requestWritten) {
+            ex.answeredEarly = true; // RFC 9112 §9.5: stop sending; the connection is not reused
+            ex.reusable = false;
+            wakeContinueWaiter(ex);
+            wakeWriter();
         }
         if (ex.headersTimer != null) {
             ex.headersTimer.cancel();

@@ -6,11 +6,13 @@ import io.jasyncio.http.HttpMessageListener;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpRequest;
+import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpVersion;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.net.Protocol;
 import io.jasyncio.net.Transport;
+import io.jasyncio.task.Coroutine;
 import io.jasyncio.task.Task;
 import io.jasyncio.task.Tasks;
 
@@ -28,10 +30,14 @@ import static io.jasyncio.task.Tasks.await;
  * body a streaming handler has not read, pass the mark, or while the transport's write buffer is
  * above its high-water mark. So memory per connection stays bounded whatever the client does.
  */
-final class HttpConnection implements Protocol, HttpMessageListener {
-    private enum Timer { NONE, IDLE, HEAD, BODY }
+final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<Void> {
+    private enum Timer { NONE, IDLE, HEAD, BODY, LINGER }
+
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.http.server");
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NOTHING = new byte[0];
 
     private final ServerConnections server;
@@ -43,6 +49,8 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     /** This connection's place in the server's list (for removal in O(1)). */
     int slot = -1;
 
+    /** The exchange whose handler task is being created (the task's body, {@link #run}, takes it). */
+    private HttpExchange dispatching;
     /** The request being answered, or null. */
     private HttpExchange exchange;
     /** The parser stopped at the end of {@link #exchange}'s request until it is answered. */
@@ -60,7 +68,19 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     private boolean peerClosed;
     private boolean closeRequested;
     private boolean closed;
+    /** Closing: our side is shut, and what the client still sends is read and dropped (RFC 9112 §9.6). */
+    private boolean lingering;
+    private long lingerBytesLeft;
+    /** The protocol the connection is handed to (Upgrade, CONNECT), once a handler took it over. */
+    private Protocol successor;
+    private Throwable lostWith;
+    /** Why this side dropped the connection (a send timeout), for what the handler sees; or null. */
+    private String dropReason;
     private Future<Void> drained;
+
+    /** The transport's buffered response bytes at the last sweep, and when it last saw them taken. */
+    private long lastBuffered;
+    private double sendProgressAt;
 
     private Timer timer = Timer.NONE;
     private double deadline;
@@ -102,12 +122,20 @@ final class HttpConnection implements Protocol, HttpMessageListener {
             transport.close(); // shutting down: no new connections
             return;
         }
+        sendProgressAt = loop.time();
         startTimer(Timer.IDLE, options.idleTimeout());
     }
 
     @Override
     public void dataReceived(ByteBuffer data) {
+        if (successor != null) {
+            hold(data); // the successor's, from its connectionMade on
+            return;
+        }
         if (closeRequested) {
+            if (lingering) {
+                drop(data);
+            }
             return; // answered and closing: the rest is dropped
         }
         if (parserBlocked || pendingEnd > pendingStart) {
@@ -130,6 +158,13 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public boolean eofReceived() {
         peerClosed = true;
+        if (successor != null) {
+            return true; // the successor hears of it
+        }
+        if (closeRequested) {
+            lingering = false;
+            return false; // closing already: the transport closes once our last bytes are out
+        }
         if (!parserBlocked && pendingEnd == pendingStart) {
             endOfRequests();
         }
@@ -140,8 +175,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public void connectionLost(Throwable exc) {
         closed = true;
+        lostWith = exc;
         if (exchange != null) {
-            exchange.connectionLost();
+            exchange.connectionLost(dropReason);
             exchange = null;
         }
         wakeDrainWaiter();
@@ -157,6 +193,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
     @Override
     public void resumeWriting() {
         writePaused = false;
+        sendProgressAt = loop.time();
         wakeDrainWaiter();
         updateReading();
         if (exchange == null && !parserBlocked && pendingEnd > pendingStart) {
@@ -186,7 +223,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         } else if (hasBody && request.expectsContinue()) {
             sendContinue(); // the whole-request handler needs the body: ask for it at once
         }
-        return !closeRequested;
+        return !closeRequested && successor == null;
     }
 
     @Override
@@ -203,6 +240,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     @Override
     public boolean onMessageComplete(HttpHeaders trailers) {
+        if (successor != null) {
+            return false; // taken over: the bytes after this request are not HTTP
+        }
         HttpExchange ex = exchange;
         timer = Timer.NONE;
         if (ex == null) {
@@ -211,6 +251,9 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         ex.requestCompleted();
         if (!ex.isStreaming()) {
             dispatch(ex);
+        }
+        if (successor != null) {
+            return false; // taken over while dispatched
         }
         if (exchange == null) {
             // answered at once: on to the next request, unless the client is not taking our
@@ -223,13 +266,26 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     // ---- requests in, responses out ------------------------------------------------------------
 
+    /**
+     * Runs the handler for {@code ex} as a task of its own, eagerly (a handler that does not
+     * suspend is done when this returns). The task's body is this connection ({@link #run}), not
+     * a lambda per request: one exchange at a time is dispatched, and its task starts before the
+     * next can be.
+     */
     private void dispatch(HttpExchange ex) {
-        HttpHandler whole = server.wholeHandler();
-        StreamingHandler streaming = server.streamingHandler();
-        Task<Void> task = Tasks.createEager(loop, () -> ex.run(whole, streaming), null, null);
+        dispatching = ex;
+        Task<Void> task = Tasks.createEager(loop, this, null, null);
         if (!task.isDone()) {
             ex.started(task);
         }
+    }
+
+    /** The handler task's body: the exchange {@link #dispatch} was given. */
+    @Override
+    public Void run() {
+        HttpExchange ex = dispatching;
+        dispatching = null;
+        return ex.run(server.wholeHandler(), server.streamingHandler());
     }
 
     private void feed(ByteBuffer data) {
@@ -249,7 +305,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** Parses the held bytes again once the request before them is answered. */
     private void resumeParsing() {
-        if (closeRequested || closed) {
+        if (closeRequested || closed || successor != null) {
             return;
         }
         corked = true;
@@ -348,6 +404,45 @@ final class HttpConnection implements Protocol, HttpMessageListener {
         }
     }
 
+    /**
+     * A handler took the connection over ({@link HttpExchange#takeOver}): its response head is
+     * staged; the server lets go of the connection now, and soon (outside the parser, after the
+     * handler's step) the transport is handed to {@code protocol} with the bytes held here.
+     */
+    void handOver(HttpExchange ex, Protocol protocol) {
+        successor = protocol;
+        exchange = null;
+        timer = Timer.NONE;
+        outbound.flush(transport); // the 101 or 2xx goes out before anything the successor writes
+        server.remove(this);
+        loop.callSoon(this::completeHandOver);
+    }
+
+    private void completeHandOver() {
+        Protocol next = successor;
+        if (!closed) {
+            transport.setProtocol(next);
+        }
+        next.connectionMade(transport);
+        if (pendingEnd > pendingStart) {
+            ByteBuffer rest = ByteBuffer.wrap(Arrays.copyOfRange(pending, pendingStart, pendingEnd));
+            pendingStart = pendingEnd = 0;
+            next.dataReceived(rest);
+        }
+        pending = NOTHING;
+        if (closed) {
+            next.connectionLost(lostWith);
+            return;
+        }
+        if (peerClosed && !next.eofReceived()) {
+            transport.close();
+        }
+        if (readingPaused) {
+            readingPaused = false;
+            transport.resumeReading();
+        }
+    }
+
     /** Answers a refused request with its status and closes (aborts if a response already began). */
     private void refuse(HttpParseException e) {
         HttpExchange ex = exchange;
@@ -360,30 +455,77 @@ final class HttpConnection implements Protocol, HttpMessageListener {
                 return;
             }
         }
-        byte[] body = (e.status() + " " + e.reason() + "\n").getBytes(StandardCharsets.UTF_8);
-        String head = "HTTP/1.1 " + e.status() + " " + io.jasyncio.http.HttpStatus.reasonPhrase(e.status()) + "\r\n"
-                + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n";
-        outbound.put(transport, head.getBytes(StandardCharsets.ISO_8859_1));
+        HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
+        outbound.put(transport, answer.encodedHead());
+        outbound.put(transport, CONNECTION_CLOSE);
         outbound.put(transport, DateHeader.line());
-        outbound.put(transport, new byte[] {'\r', '\n'});
-        outbound.put(transport, body);
-        closeGracefully();
+        outbound.put(transport, CRLF);
+        outbound.put(transport, answer.body());
+        close(true); // the client may be sending still: the rest of this request, or more
     }
 
-    /** Sends what is buffered, then closes. */
+    /**
+     * Sends what is buffered, then closes; lingers first (see {@link #close(boolean)}) when the
+     * client may be sending still: a request body not read to its end, or requests after this one.
+     * Like nginx's {@code lingering_close on} and Go's {@code closeWriteAndWait}; when nothing is
+     * left unread, the plain close (Netty, Node) loses nothing.
+     */
     void closeGracefully() {
+        close(parser.inMessage() || pendingEnd > pendingStart);
+    }
+
+    /**
+     * Closes after what is buffered is sent. With {@code linger}, RFC 9112 §9.6's staged close:
+     * a close with unread bytes in the socket makes the kernel reset the connection, and a reset
+     * can destroy the response before the client reads it. So our side is shut first (the client
+     * reads the end of the response; not over TLS, which cannot), what the client still sends is
+     * read and dropped, and the connection closes at the client's EOF, or after
+     * {@code lingerTimeout} seconds or {@code lingerBytes} bytes.
+     */
+    private void close(boolean linger) {
         if (closeRequested) {
             return;
         }
         closeRequested = true;
         timer = Timer.NONE;
         outbound.flush(transport);
+        if (!linger || peerClosed) {
+            transport.close();
+            return;
+        }
+        HttpServerOptions options = server.options();
+        lingering = true;
+        lingerBytesLeft = options.lingerBytes();
+        pendingStart = pendingEnd = 0; // requests after a closing one are not answered
+        startTimer(Timer.LINGER, options.lingerTimeout());
+        if (transport.canWriteEof()) {
+            transport.writeEof();
+        }
+        if (readingPaused) {
+            readingPaused = false;
+            transport.resumeReading();
+        }
+    }
+
+    /** Lingering: drops what the client sends, up to the bound. */
+    private void drop(ByteBuffer data) {
+        lingerBytesLeft -= data.remaining();
+        data.position(data.limit());
+        if (lingerBytesLeft < 0) {
+            endLinger();
+        }
+    }
+
+    private void endLinger() {
+        lingering = false;
+        timer = Timer.NONE;
         transport.close();
     }
 
     /** Drops the connection at once (a response that cannot be completed, the shutdown deadline). */
     void abort() {
         closeRequested = true;
+        lingering = false;
         timer = Timer.NONE;
         outbound.flush(transport);
         transport.abort();
@@ -393,7 +535,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** Reads the socket only while little is held here and the client takes our writes. */
     void updateReading() {
-        if (closed || transport == null) {
+        if (closed || transport == null || lingering || successor != null) {
             return;
         }
         boolean wanted = !writePaused && heldBytes() <= server.options().readPauseBytes();
@@ -416,7 +558,7 @@ final class HttpConnection implements Protocol, HttpMessageListener {
             await(drained);
         }
         if (closed) {
-            throw new IOException("the HTTP connection was lost");
+            throw new IOException(dropReason != null ? dropReason : "the HTTP connection was lost");
         }
     }
 
@@ -459,7 +601,14 @@ final class HttpConnection implements Protocol, HttpMessageListener {
 
     /** The server's sweep: acts on a deadline passed at {@code now}. */
     void checkTimeout(double now) {
-        if (timer == Timer.NONE || now < deadline || closeRequested) {
+        if (checkSendProgress(now) || timer == Timer.NONE || now < deadline) {
+            return;
+        }
+        if (timer == Timer.LINGER) {
+            endLinger();
+            return;
+        }
+        if (closeRequested) {
             return;
         }
         HttpServerOptions options = server.options();
@@ -475,9 +624,31 @@ final class HttpConnection implements Protocol, HttpMessageListener {
                             + options.bodyReadTimeout() + " s"));
                 }
             }
-            case NONE -> {
+            case NONE, LINGER -> {
             }
         }
+    }
+
+    /**
+     * The send timeout: response bytes wait in the transport and the client has taken none of
+     * them for {@code sendTimeout} seconds (it stopped reading). Then the connection is dropped,
+     * a handler waiting to write learns why, and the server's log says so. True if dropped.
+     */
+    private boolean checkSendProgress(double now) {
+        long buffered = transport.getWriteBufferSize();
+        if (buffered == 0 || buffered < lastBuffered) {
+            sendProgressAt = now;
+        }
+        lastBuffered = buffered;
+        double limit = server.options().sendTimeout();
+        if (buffered == 0 || now - sendProgressAt < limit || closed) {
+            return false;
+        }
+        dropReason = "the client took none of " + buffered + " response bytes for " + limit + " s (it stopped reading)";
+        LOG.log(System.Logger.Level.INFO, () -> "HTTP connection from " + transport.getExtraInfo("peername")
+                + " dropped: " + dropReason);
+        abort();
+        return true;
     }
 
     /** Graceful shutdown: an idle connection closes now, a busy one after its response. */

@@ -1,11 +1,19 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpStatus;
 import io.jasyncio.http.HttpVersion;
 import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.net.Protocol;
+import io.jasyncio.net.StreamConnection;
+import io.jasyncio.net.StreamReader;
+import io.jasyncio.net.StreamReaderProtocol;
+import io.jasyncio.net.StreamWriter;
+import io.jasyncio.net.Transport;
 import io.jasyncio.task.Task;
 
 import java.io.IOException;
@@ -30,7 +38,7 @@ public final class HttpExchange {
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n'};
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CHUNKED = "Transfer-Encoding: chunked\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NO_BODY = new byte[0];
 
     private final HttpConnection connection;
@@ -155,12 +163,11 @@ public final class HttpExchange {
             closeDelimited = true; // HTTP/1.0 has no chunked coding (RFC 9112 §7)
         }
         decideClose(closeDelimited);
-        long framedLength = HttpStatus.forbidsBody(status) ? -1 : contentLength;
+        long framing = HttpStatus.forbidsBody(status) ? HttpHead.UNFRAMED
+                : chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1) ? HttpHead.CHUNKED
+                : contentLength;
         Outbound out = connection.outbound();
-        out.put(connection.transport(), HttpResponse.encodeHead(status, HttpStatus.reasonPhrase(status), headers, framedLength));
-        if (chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1)) {
-            out.put(connection.transport(), CHUNKED);
-        }
+        out.put(connection.transport(), HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing));
         writeTrailingHeadLines(out);
         connection.flushUnlessCorked();
     }
@@ -217,7 +224,7 @@ public final class HttpExchange {
             var transport = connection.transport();
             out.put(transport, LAST_CHUNK);
             if (!trailers.isEmpty()) {
-                out.put(transport, fieldLines(trailers));
+                out.put(transport, HttpHead.fieldLines(trailers));
             }
             out.put(transport, CRLF);
         } else if (lengthOwed > 0) {
@@ -228,17 +235,52 @@ public final class HttpExchange {
         finish();
     }
 
+    // ---- taking the connection over (Upgrade, CONNECT) -----------------------------------------
+
+    /**
+     * Answers with {@code status} and hands the connection's bytes, from the end of this request
+     * on, to {@code protocol}: 101 (Switching Protocols) to a request with {@code Upgrade}
+     * (RFC 9110 §7.8; {@code headers} say to what, {@code Connection: Upgrade} is added), or a 2xx
+     * to CONNECT (a tunnel, RFC 9110 §9.3.6). The protocol gets {@code connectionMade}, then the
+     * bytes the client sent after the request (soon, on the loop), then the transport's events;
+     * the server no longer times, counts or shuts down the connection. The request must be
+     * complete (its body read). Returns the transport.
+     */
+    public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
+        checkNotStarted();
+        boolean tunnel = request.method().equals("CONNECT");
+        if (tunnel ? status / 100 != 2 : status != 101 || request.header("Upgrade") == null) {
+            throw new IllegalArgumentException(tunnel ? "a tunnel opens with a 2xx, not " + status
+                    : "only a request with Upgrade can be answered 101 and taken over (status " + status + ")");
+        }
+        if (!requestComplete) {
+            throw new IllegalStateException("the request body must be read to its end before the connection is taken over");
+        }
+        response = Response.ENDED;
+        Outbound out = connection.outbound();
+        Transport transport = connection.transport();
+        out.put(transport, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
+        out.put(transport, DateHeader.line());
+        if (!tunnel && headers.get("Connection") == null) {
+            out.put(transport, CONNECTION_UPGRADE);
+        }
+        out.put(transport, CRLF);
+        connection.handOver(this, protocol);
+        return transport;
+    }
+
+    /** As {@link #takeOver(int, HttpHeaders, Protocol)}, the bytes as a stream pair (asyncio's reader and writer). */
+    public StreamConnection takeOver(int status, HttpHeaders headers) {
+        EventLoop loop = connection.loop();
+        StreamReader reader = new StreamReader(loop);
+        StreamReaderProtocol protocol = new StreamReaderProtocol(loop, reader, null);
+        Transport transport = takeOver(status, headers, protocol);
+        return new StreamConnection(reader, new StreamWriter(transport, protocol, reader, loop));
+    }
+
     /** Whether a response began (then a failure can only abort the connection). */
     public boolean responseStarted() {
         return response != Response.NOT_STARTED;
-    }
-
-    private static byte[] fieldLines(HttpHeaders fields) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < fields.size(); i++) {
-            sb.append(fields.name(i)).append(": ").append(fields.value(i)).append("\r\n");
-        }
-        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private void checkNotStarted() {
@@ -249,7 +291,9 @@ public final class HttpExchange {
 
     /** Whether the connection closes after this response; the Connection field says so. */
     private void decideClose(boolean closeDelimited) {
-        closeAfter = closeDelimited || !request.keepAlive() || connection.closesAfterResponse();
+        // a CONNECT not answered by a tunnel: what the client sent after it may be tunnel bytes
+        closeAfter = closeDelimited || !request.keepAlive() || connection.closesAfterResponse()
+                || request.method().equals("CONNECT");
     }
 
     private void writeTrailingHeadLines(Outbound out) {
@@ -316,11 +360,13 @@ public final class HttpExchange {
         }
     }
 
-    void connectionLost() {
-        requestFailed(new IOException("the connection was lost"));
+    /** The connection is gone; {@code reason} says why if this side dropped it (or is null). */
+    void connectionLost(String reason) {
+        String why = reason != null ? reason : "the connection was lost";
+        requestFailed(new IOException(why));
         response = Response.ENDED;
         if (task != null && !task.isDone()) {
-            task.cancel("the HTTP connection was lost");
+            task.cancel("HTTP: " + why);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpLimits;
+import io.jasyncio.http.RecordCopy;
 import io.jasyncio.net.ServerOptions;
 
 /**
@@ -11,62 +12,84 @@ import io.jasyncio.net.ServerOptions;
  * @param headerTimeout       from a request's first byte to the end of its head; then 408 and close (slowloris)
  * @param idleTimeout         a keep-alive connection without a request this long is closed quietly
  * @param bodyReadTimeout     a request body that makes no progress this long, while the server reads it: 408 (or an abort once the response began) and close
+ * @param sendTimeout         response bytes waiting in the transport with none taken by the client this long: the connection is dropped (a client that stops reading)
+ * @param lingerTimeout       closing while the client may still be sending (after a refusal, or a body left unread), the server half-closes and reads and drops what comes for at most this long before it closes (RFC 9112 §9.6), so the client is not reset before it reads the response
+ * @param lingerBytes         ... and at most this many bytes
  * @param readPauseBytes      request bytes held for a handler (body not yet read, pipelined requests) above which the socket is no longer read
  * @param writeHighWater      the transport's write high-water mark: above it a streaming handler's writes wait
  * @param writeLowWater       ... and resume at or below this
  * @param serverOptions       the listening socket's options (backlog, reuse, TLS)
  */
 public record HttpServerOptions(HttpLimits limits, double headerTimeout, double idleTimeout, double bodyReadTimeout,
+                                double sendTimeout, double lingerTimeout, long lingerBytes,
                                 int readPauseBytes, int writeHighWater, int writeLowWater, ServerOptions serverOptions) {
-    private static final HttpServerOptions DEFAULTS = new HttpServerOptions(HttpLimits.defaults(), 10, 60, 30,
-            64 * 1024, 64 * 1024, 16 * 1024, ServerOptions.defaults().withBacklog(1024));
+    private static final HttpServerOptions DEFAULTS = new HttpServerOptions(HttpLimits.defaults(), 10, 60, 30, 60, 2,
+            1024 * 1024, 64 * 1024, 64 * 1024, 16 * 1024, ServerOptions.defaults().withBacklog(1024));
 
     public HttpServerOptions {
-        if (!(headerTimeout > 0 && idleTimeout > 0 && bodyReadTimeout > 0)) {
+        if (!(headerTimeout > 0 && idleTimeout > 0 && bodyReadTimeout > 0 && sendTimeout > 0 && lingerTimeout > 0)) {
             throw new IllegalArgumentException("timeouts must be positive");
         }
-        if (readPauseBytes < 1 || writeLowWater < 0 || writeHighWater < writeLowWater) {
-            throw new IllegalArgumentException("bad buffer marks: " + readPauseBytes + ", " + writeHighWater + ", " + writeLowWater);
+        if (lingerBytes < 0 || readPauseBytes < 1 || writeLowWater < 0 || writeHighWater < writeLowWater) {
+            throw new IllegalArgumentException("bad buffer marks: " + lingerBytes + ", " + readPauseBytes + ", "
+                    + writeHighWater + ", " + writeLowWater);
         }
     }
 
-    /** Default limits; 10 s for a head, 60 s idle, 30 s without body progress; 64 KiB held, 64/16 KiB write marks; backlog 1024. */
+    /**
+     * Default limits; 10 s for a head, 60 s idle, 30 s without body progress, 60 s without the
+     * client taking response bytes; lingering up to 2 s and 1 MiB; 64 KiB held, 64/16 KiB write
+     * marks; backlog 1024.
+     */
     public static HttpServerOptions defaults() {
         return DEFAULTS;
     }
 
+    /**
+     * The shortest timeout, which sets how often the server looks at its connections' deadlines.
+     * Not the linger's: a lingering close may last a sweep longer, and a short linger need not
+     * make every connection's timeouts checked more often.
+     */
+    double shortestTimeout() {
+        return Math.min(Math.min(headerTimeout, idleTimeout), Math.min(bodyReadTimeout, sendTimeout));
+    }
+
     public HttpServerOptions withLimits(HttpLimits value) {
-        return new HttpServerOptions(value, headerTimeout, idleTimeout, bodyReadTimeout, readPauseBytes, writeHighWater,
-                writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::limits, value);
     }
 
     public HttpServerOptions withHeaderTimeout(double seconds) {
-        return new HttpServerOptions(limits, seconds, idleTimeout, bodyReadTimeout, readPauseBytes, writeHighWater,
-                writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::headerTimeout, seconds);
     }
 
     public HttpServerOptions withIdleTimeout(double seconds) {
-        return new HttpServerOptions(limits, headerTimeout, seconds, bodyReadTimeout, readPauseBytes, writeHighWater,
-                writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::idleTimeout, seconds);
     }
 
     public HttpServerOptions withBodyReadTimeout(double seconds) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, seconds, readPauseBytes, writeHighWater,
-                writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::bodyReadTimeout, seconds);
+    }
+
+    public HttpServerOptions withSendTimeout(double seconds) {
+        return RecordCopy.with(this, HttpServerOptions::sendTimeout, seconds);
+    }
+
+    /** Lingering before a close (see {@link #lingerTimeout()}): at most {@code seconds} and {@code bytes}. */
+    public HttpServerOptions withLinger(double seconds, long bytes) {
+        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, sendTimeout, seconds,
+                bytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions);
     }
 
     public HttpServerOptions withReadPauseBytes(int bytes) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, bytes, writeHighWater,
-                writeLowWater, serverOptions);
+        return RecordCopy.with(this, HttpServerOptions::readPauseBytes, bytes);
     }
 
     public HttpServerOptions withWriteBufferLimits(int high, int low) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, readPauseBytes, high, low,
-                serverOptions);
+        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, sendTimeout, lingerTimeout,
+                lingerBytes, readPauseBytes, high, low, serverOptions);
     }
 
     public HttpServerOptions withServerOptions(ServerOptions value) {
-        return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, readPauseBytes, writeHighWater,
-                writeLowWater, value);
+        return RecordCopy.with(this, HttpServerOptions::serverOptions, value);
     }
 }

@@ -30,8 +30,7 @@ final class ServerConnections {
         this.options = options;
         this.wholeHandler = wholeHandler;
         this.streamingHandler = streamingHandler;
-        double shortest = Math.min(options.headerTimeout(), Math.min(options.idleTimeout(), options.bodyReadTimeout()));
-        this.sweepInterval = Math.clamp(shortest / 8, 0.005, 1.0);
+        this.sweepInterval = Math.clamp(options.shortestTimeout() / 8, 0.005, 1.0);
     }
 
     EventLoop loop() {

@@ -1,6 +1,7 @@
 package io.jasyncio.http.client;
 
 import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.TestCertificate;
 import io.jasyncio.http.server.HttpServer;
 import io.jasyncio.http.server.HttpServerOptions;
 import io.jasyncio.junit.AsyncTest;
@@ -12,19 +13,11 @@ import io.jasyncio.net.TlsOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,26 +31,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @OnEveryLoop
 @EveryEngine
 class TlsPeerTest {
-    private static final String PASSWORD = "changeit";
-    private static Path dir;
+    private static TestCertificate certificate;
     private static PeerProcess server;
     private static SSLContext trusting;
 
     @BeforeAll
     static void startServer() throws Exception {
-        dir = Files.createTempDirectory("jasyncio-http-tls");
-        openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                "-keyout", "key.pem", "-out", "cert.pem", "-days", "2", "-subj", "/CN=localhost",
-                "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1");
-        openssl("pkcs12", "-export", "-inkey", "key.pem", "-in", "cert.pem", "-out", "server.p12",
-                "-passout", "pass:" + PASSWORD);
-        trusting = contextTrusting(dir.resolve("cert.pem"));
+        certificate = TestCertificate.create();
+        trusting = certificate.trustingContext();
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
         server = PeerProcess.startOnPort(List.of("openssl", "s_server", "-www", "-accept", "127.0.0.1:" + port,
-                "-cert", dir.resolve("cert.pem").toString(), "-key", dir.resolve("key.pem").toString()), port, "ACCEPT");
+                "-cert", certificate.certificate().toString(), "-key", certificate.key().toString()), port, "ACCEPT");
     }
 
     @AfterAll
@@ -65,51 +52,9 @@ class TlsPeerTest {
         if (server != null) {
             server.close();
         }
-        if (dir != null) {
-            try (var files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.delete(f);
-                }
-            }
-            Files.delete(dir);
+        if (certificate != null) {
+            certificate.close();
         }
-    }
-
-    private static void openssl(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("openssl"));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IOException("openssl " + String.join(" ", args) + " failed");
-        }
-    }
-
-    /** A server context presenting the test's certificate (for jasyncio-http's own server). */
-    private static SSLContext serverContext() throws Exception {
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(dir.resolve("server.p12"))) {
-            keys.load(in, PASSWORD.toCharArray());
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(keys, PASSWORD.toCharArray());
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(kmf.getKeyManagers(), null, null);
-        return context;
-    }
-
-    private static SSLContext contextTrusting(Path certificate) throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        try (InputStream in = Files.newInputStream(certificate)) {
-            trust.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, tmf.getTrustManagers(), null);
-        return context;
     }
 
     @AsyncTest(timeout = 30)
@@ -126,7 +71,7 @@ class TlsPeerTest {
     @AsyncTest(timeout = 30)
     void poolsTlsConnectionsToOurOwnServer(EventLoop loop) throws Exception {
         HttpServerOptions tls = HttpServerOptions.defaults()
-                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(serverContext())));
+                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(certificate.serverContext())));
         HttpServer server = HttpServer.startStreaming(loop, exchange -> {
             exchange.readAll();
             exchange.startResponse(200, HttpHeaders.of("Content-Type", "text/plain")); // chunked

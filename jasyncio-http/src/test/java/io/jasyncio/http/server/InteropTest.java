@@ -29,6 +29,10 @@ class InteropTest {
 
     /** /hello: a fixed response; /big: 1 MiB by length; the rest as {@link StreamingTest#handle} (/echo: the body back, chunked). */
     static void handle(HttpExchange exchange) throws Exception {
+        if (exchange.request().method().equals("CONNECT")) {
+            TakeOverTest.tunnel(exchange, port -> true); // to loopback
+            return;
+        }
         switch (exchange.request().path()) {
             case "/hello" -> exchange.respond(HELLO);
             case "/big" -> {
@@ -46,9 +50,14 @@ class InteropTest {
 
     /** Runs {@code body} with a server on its own loop thread; the port is its argument. */
     private static void withServer(String loop, ServerBody body) throws Exception {
+        withServer(loop, HttpServerOptions.defaults(), body);
+    }
+
+    /** As {@link #withServer(String, ServerBody)}, the server set up as {@code options} say. */
+    static void withServer(String loop, HttpServerOptions options, ServerBody body) throws Exception {
         try (EventLoopGroup group = new EventLoopGroup(1, loop)) {
             HttpGroupServer server = HttpGroupServer.startStreaming(group, InteropTest::handle, "127.0.0.1", 0,
-                    HttpServerOptions.defaults(), GroupServer.Mode.ACCEPTOR).get(10, TimeUnit.SECONDS);
+                    options, GroupServer.Mode.ACCEPTOR).get(10, TimeUnit.SECONDS);
             try {
                 body.run(server.port());
             } finally {
@@ -61,7 +70,7 @@ class InteropTest {
         void run(int port) throws Exception;
     }
 
-    private static boolean installed(String tool) {
+    static boolean installed(String tool) {
         try {
             Process p = new ProcessBuilder("sh", "-c", "command -v " + tool).start();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
@@ -71,7 +80,7 @@ class InteropTest {
     }
 
     /** Runs {@code command} (30 s at most); its output, after checking it exited 0. */
-    private static String run(List<String> command) throws IOException, InterruptedException {
+    static String run(List<String> command) throws IOException, InterruptedException {
         Path out = Files.createTempFile("interop", ".txt");
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
@@ -115,6 +124,20 @@ class InteropTest {
                 Files.deleteIfExists(upload);
                 Files.deleteIfExists(Path.of(upload + ".out"));
             }
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void curlThroughAConnectTunnel(String loop) throws Exception {
+        Assumptions.assumeTrue(installed("curl"), "curl is not installed");
+        withServer(loop, port -> {
+            // -p: curl asks the proxy (this server) for a CONNECT tunnel, here to the server itself
+            String base = "http://127.0.0.1:" + port;
+            String out = run(List.of("curl", "-sS", "-p", "-x", base, "-o", "/dev/null", "-o", "/dev/null",
+                    "-w", "%{http_connect} %{http_code} %{size_download};", base + "/hello", base + "/big"));
+            // the second request needs no CONNECT (000): it goes through the tunnel the first opened
+            assertEquals("200 200 13;000 200 1048576;", out);
         });
     }
 

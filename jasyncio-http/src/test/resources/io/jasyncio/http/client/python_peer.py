@@ -5,6 +5,7 @@ import itertools
 import os
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 connection_ids = itertools.count(1)
@@ -94,8 +95,28 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
+    def handle_expect_100(self):
+        if self.path == "/continue-late":  # a client that does not wait for the 100 sends its body meanwhile
+            time.sleep(0.2)
+            self.connection.setblocking(False)
+            try:
+                self.body_before_continue = len(self.rfile.peek(1)) > 0
+            finally:
+                self.connection.setblocking(True)
+        return super().handle_expect_100()
+
     def do_POST(self):  # the body's length in bytes; chunked request bodies decoded here
         self.requests_seen += 1
+        if self.path == "/refuse":  # 413 at once, then the body read and dropped until the client stops (a lingering close)
+            self.reply(b"too large", status=413, extra=[("Connection", "close")])
+            self.close_connection = True
+            self.connection.settimeout(30)
+            try:
+                while self.connection.recv(65536):
+                    pass
+            except OSError:
+                pass
+            return
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
             total = 0
             while True:
@@ -108,6 +129,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.rfile.readline()
         else:
             total = len(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+        if self.path == "/continue-late":
+            early, self.body_before_continue = getattr(self, "body_before_continue", False), False
+            self.reply((("early %d" if early else "waited %d") % total).encode())
+            return
         self.reply(str(total).encode())
 
 
