@@ -67,6 +67,8 @@ public final class IoUringPoller implements Poller {
     private final int eventFd;
     private final FdTable watched = new FdTable();
     private final List<Watch> toRearm = new ArrayList<>();
+    /** The sends asked for since the last select, made requests just before it enters the kernel. */
+    private final List<RingOperation> sendsToPrepare = new ArrayList<>();
     private boolean wakePollArmed;
     /** Made at the first listener watched. */
     private ListenerEpoll listeners;
@@ -77,7 +79,7 @@ public final class IoUringPoller implements Poller {
     private IoEventSink sink;
     private int reported;
     private final EventFdWakeup wakeups;
-    /** Made at the first multishot receive: a loop without stream connections needs none. */
+    /** Made at the first receive into them: a loop without stream connections needs none. */
     private ProvidedBuffers buffers;
     private boolean closed;
     /** The proactor requests in flight, by slot; free slots are stacked in {@link #freeSlots}. */
@@ -183,14 +185,19 @@ public final class IoUringPoller implements Poller {
     // Proactor requests
     // ---------------------------------------------------------------------------------------------
 
+    /** Has {@code operation} prepare its send right before the next select enters the kernel. */
+    void sendBeforeNextEnter(RingOperation operation) {
+        sendsToPrepare.add(operation);
+    }
+
     /** Queues a send (or receive into a buffer) for {@code operation}, submitted with the next select. */
     void submitSocketIo(RingOperation operation, byte opcode, int fd, long address, int length, int msgFlags) {
         MemorySegment sqe = nextSqe();
         IoUring.prepareSocketIo(sqe, opcode, fd, address, length, msgFlags, holdInFlight(operation));
     }
 
-    /** Queues a multishot receive into the provided buffers for {@code operation}. */
-    void submitRecvMultishot(RingOperation operation, int fd) {
+    /** Queues a receive of one provided buffer's worth for {@code operation} ({@code pollFirst}: the socket is empty). */
+    void submitRecvProvided(RingOperation operation, int fd, boolean pollFirst) {
         if (buffers == null) {
             try {
                 buffers = new ProvidedBuffers(ring, arena);
@@ -199,7 +206,7 @@ public final class IoUringPoller implements Poller {
             }
         }
         MemorySegment sqe = nextSqe();
-        IoUring.prepareRecvMultishot(sqe, fd, ProvidedBuffers.GROUP, holdInFlight(operation));
+        IoUring.prepareRecvProvided(sqe, fd, ProvidedBuffers.GROUP, pollFirst, holdInFlight(operation));
     }
 
     private long holdInFlight(RingOperation operation) {
@@ -331,6 +338,7 @@ public final class IoUringPoller implements Poller {
         if (closed) {
             throw new ClosedChannelException();
         }
+        prepareSends();
         rearmCompleted();
         if (!wakePollArmed) {
             IoUring.preparePoll(ring.nextSqe(), eventFd, POLLIN, WAKE_DATA);
@@ -424,6 +432,14 @@ public final class IoUringPoller implements Poller {
         }
     }
 
+    /** Every connection's sends of this iteration, each with all its transport queued in its chunk meanwhile. */
+    private void prepareSends() {
+        for (int i = 0, n = sendsToPrepare.size(); i < n; i++) {
+            sendsToPrepare.get(i).prepareSend();
+        }
+        sendsToPrepare.clear();
+    }
+
     /** Level-triggering: polls that completed are armed again while their channel is still watched. */
     private void rearmCompleted() throws IOException {
         for (int i = 0, n = toRearm.size(); i < n; i++) {
@@ -473,6 +489,7 @@ public final class IoUringPoller implements Poller {
             listeners.close();
         }
         watched.clear();
+        sendsToPrepare.clear();
         Arrays.fill(inFlight, null); // the ring is gone: no request will complete
         arena.close();
     }

@@ -12,7 +12,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * A provided-buffer ring ({@code IORING_REGISTER_PBUF_RING}, Linux 5.19+): {@value #COUNT}
- * buffers of {@value #SIZE} bytes that multishot receives fill, the kernel picking a free one
+ * buffers of {@value #SIZE} bytes that receives fill, the kernel picking a free one
  * for each arrival and naming it in the completion. A buffer goes back to the ring once its
  * bytes were handed on, so memory follows the bytes in flight, not the connections.
  */
