@@ -110,7 +110,7 @@ trap cleanup EXIT
 # received_bytes PORT: the bytes received so far by the server's established sockets on PORT.
 received_bytes() {
   ss -tin state established "( sport = :$1 )" | grep -o 'bytes_received:[0-9]*' | cut -d: -f2 |
-    awk '{ s += $1 } END { print s + 0 }'
+    awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 
 # cpu_ticks PID: "UTIME STIME" of the process (all its threads), in clock ticks.

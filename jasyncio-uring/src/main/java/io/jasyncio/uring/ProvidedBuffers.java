@@ -14,11 +14,15 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * A provided-buffer ring ({@code IORING_REGISTER_PBUF_RING}, Linux 5.19+): {@value #COUNT}
  * buffers of {@value #SIZE} bytes that receives fill, the kernel picking a free one
  * for each arrival and naming it in the completion. A buffer goes back to the ring once its
- * bytes were handed on, so memory follows the bytes in flight, not the connections.
+ * bytes were handed on, so memory follows the bytes in flight, not the connections. A receive
+ * takes one buffer, so their size is what one receive can bring: 64 KiB takes a 100 KiB message
+ * in two receives (and two writes of an echo), where 32 KiB took four (bench/syscalls.sh
+ * --size 102400: 3.1 writes and 5.2 ring entries per message); a receive holds its buffer only
+ * from its completion to the end of its callback, so 128 of them serve more connections than that.
  */
 final class ProvidedBuffers {
-    static final int SIZE = 32 * 1024;
-    static final int COUNT = 256;
+    static final int SIZE = 64 * 1024;
+    static final int COUNT = 128;
     static final short GROUP = 0;
     private static final long ENTRY = 16; // struct io_uring_buf: addr, len, bid, resv (the ring's tail in entry 0)
     private static final VarHandle SHORT = JAVA_SHORT.varHandle();
