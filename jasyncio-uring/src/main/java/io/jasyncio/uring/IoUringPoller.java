@@ -228,6 +228,11 @@ public final class IoUringPoller implements Poller {
         return buffers.view(id, length);
     }
 
+    /** A receive found no provided buffer: the ring is to hold more. */
+    void buffersRanOut() {
+        buffers.ranOut();
+    }
+
     /** Gives provided buffer {@code id} back to the kernel. */
     void giveBuffer(int id) {
         if (!closed) {
@@ -257,6 +262,9 @@ public final class IoUringPoller implements Poller {
     private void requestCompleted(long userData, int result, int flags) {
         int slot = (int) userData;
         RingOperation operation = inFlight[slot];
+        if ((flags & IoUring.CQE_F_BUFFER) != 0) {
+            buffers.taken();
+        }
         if ((flags & IoUring.CQE_F_MORE) == 0) {
             inFlight[slot] = null;
             freeSlots[freeCount++] = slot;

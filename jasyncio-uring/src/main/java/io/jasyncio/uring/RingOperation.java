@@ -141,6 +141,7 @@ final class RingOperation implements Proactor.Operation {
     void completed(int result, int flags) {
         if (providedBuffers && !cancelRequested) {
             if (result == -ENOBUFS) {
+                poller.buffersRanOut();
                 poller.submitRecvProvided(this, fd, false);
                 return;
             }
