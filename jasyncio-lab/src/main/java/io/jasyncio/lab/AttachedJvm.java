@@ -14,6 +14,8 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -30,6 +32,9 @@ final class AttachedJvm implements AutoCloseable {
         }
     }
 
+    /** How long after its start a JVM that refuses the attach is taken to be still starting. */
+    static final Duration STARTUP_PATIENCE = Duration.ofSeconds(30);
+
     private final JMXConnector jmx;
     private final TaskGraphMXBean taskGraph;
 
@@ -39,17 +44,7 @@ final class AttachedJvm implements AutoCloseable {
     }
 
     static AttachedJvm attach(long pid) throws Unreachable {
-        String address;
-        try {
-            VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
-            try {
-                address = vm.startLocalManagementAgent();
-            } finally {
-                vm.detach();
-            }
-        } catch (Exception e) {
-            throw new Unreachable("cannot attach to process " + pid + ": " + e.getMessage(), e);
-        }
+        String address = managementAgent(pid);
         JMXConnector jmx = null;
         try {
             jmx = JMXConnectorFactory.connect(new JMXServiceURL(address));
@@ -73,6 +68,41 @@ final class AttachedJvm implements AutoCloseable {
             closeQuietly(jmx);
             throw new Unreachable("cannot read process " + pid + " over JMX: " + e, e);
         }
+    }
+
+    /**
+     * The address of process {@code pid}'s local JMX agent, started over the attach API. A JVM
+     * still starting up does not answer the attach yet: one started less than
+     * {@link #STARTUP_PATIENCE} ago is asked again until it does.
+     */
+    static String managementAgent(long pid) throws Unreachable {
+        while (true) {
+            try {
+                VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
+                try {
+                    return vm.startLocalManagementAgent();
+                } finally {
+                    vm.detach();
+                }
+            } catch (Exception e) {
+                if (!startingUp(pid)) {
+                    throw new Unreachable("cannot attach to process " + pid + ": " + e.getMessage(), e);
+                }
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Unreachable("interrupted while attaching to process " + pid, e);
+            }
+        }
+    }
+
+    private static boolean startingUp(long pid) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .flatMap(p -> p.info().startInstant())
+                .map(start -> start.plus(STARTUP_PATIENCE).isAfter(Instant.now()))
+                .orElse(false);
     }
 
     /** Every pending task of the process's running loops; a loop held longer than {@code timeoutMillis} is left out. */

@@ -1,6 +1,5 @@
 package io.jasyncio.lab;
 
-import com.sun.tools.attach.VirtualMachine;
 import io.jasyncio.lab.terminal.Terminal;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.management.jfr.RemoteRecordingStream;
@@ -81,14 +80,9 @@ final class TopCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String address;
         try {
-            VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
-            try {
-                address = vm.startLocalManagementAgent();
-            } finally {
-                vm.detach();
-            }
-        } catch (Exception e) {
-            System.err.println("jasyncio top: cannot attach to process " + pid + ": " + e.getMessage());
+            address = AttachedJvm.managementAgent(pid);
+        } catch (AttachedJvm.Unreachable e) {
+            System.err.println("jasyncio top: " + e.getMessage());
             return 2;
         }
         JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address));

@@ -26,6 +26,7 @@ public final class AwaitTree {
 
     /** The tasks awaiting each other, each cycle as names from a task back to itself. */
     public static final class CyclesFound extends Exception {
+        /** The cycles, as {@link #cycles()} gives them. */
         private final List<List<String>> cycles;
 
         CyclesFound(List<List<String>> cycles) {
@@ -33,6 +34,7 @@ public final class AwaitTree {
             this.cycles = cycles;
         }
 
+        /** Each cycle: the names of the tasks from one back to itself. */
         public List<List<String>> cycles() {
             return cycles;
         }

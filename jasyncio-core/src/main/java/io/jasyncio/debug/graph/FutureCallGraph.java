@@ -10,6 +10,7 @@ import java.util.List;
  * them; empty for a plain future), and the graphs of what awaits it, each the same again.
  */
 public record FutureCallGraph(Future<?> future, List<StackTraceElement> callStack, List<FutureCallGraph> awaitedBy) {
+    /** Copies the lists: a graph does not change once taken. */
     public FutureCallGraph {
         callStack = List.copyOf(callStack);
         awaitedBy = List.copyOf(awaitedBy);

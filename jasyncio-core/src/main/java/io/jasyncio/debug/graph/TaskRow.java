@@ -17,6 +17,7 @@ import java.util.List;
  */
 public record TaskRow(int loop, long thread, String id, String name, String state, String waitingOn,
                       List<String> stack, List<String> awaitedBy) {
+    /** Copies the lists: a row does not change once taken. */
     public TaskRow {
         stack = List.copyOf(stack);
         awaitedBy = List.copyOf(awaitedBy);

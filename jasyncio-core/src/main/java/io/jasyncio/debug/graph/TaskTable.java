@@ -18,6 +18,7 @@ public final class TaskTable {
     private TaskTable() {
     }
 
+    /** The table's lines: the header, a rule, then one line per task and awaiter of {@code rows}. */
     public static List<String> render(List<TaskRow> rows) {
         Map<String, TaskRow> byKey = new HashMap<>();
         for (TaskRow r : rows) {

@@ -24,6 +24,7 @@ public final class TaskGraphBean implements TaskGraphMXBean, MBeanRegistration {
     private volatile List<String> unanswered = List.of();
     private MBeanServer server;
 
+    /** A bean not yet registered: registering it (by the program or over JMX) starts its work. */
     public TaskGraphBean() {
     }
 
