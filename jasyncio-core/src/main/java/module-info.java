@@ -1,7 +1,8 @@
 /**
  * jasyncio: asyncio's event loop in Java. Applications use the exported packages. The others are
  * plumbing behind the {@code io.jasyncio.Asyncio} facade ({@code exec}, {@code interop},
- * {@code task.internal}) or the nio loop's provider ({@code loop.internal}); {@code io.jasyncio.util},
+ * {@code task.internal}), the nio backend's provider ({@code loop.internal}) or the doctor
+ * ({@code debug.internal}); {@code io.jasyncio.util},
  * helpers under every layer, is exported only to this library's JUnit extension.
  */
 @SuppressWarnings("module") // the qualified exports name modules built after this one
@@ -32,5 +33,5 @@ module io.jasyncio.core {
     provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;
     provides io.jasyncio.loop.EventLoops.CreationListener
-            with io.jasyncio.debug.Doctor, io.jasyncio.debug.management.LoopBeans;
+            with io.jasyncio.debug.internal.Doctor, io.jasyncio.debug.management.LoopBeans;
 }

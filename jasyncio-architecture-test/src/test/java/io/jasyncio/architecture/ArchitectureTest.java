@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -108,6 +109,60 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.jasyncio.epoll..", "io.jasyncio.uring..")
                 .because("the native base sits under both native loops")
                 .check(CLASSES);
+    }
+
+    /** The backends: the native ones, their shared base, and the one written outside core. */
+    private static final String[] BACKENDS = {"io.jasyncio.epoll..", "io.jasyncio.uring..", "io.jasyncio.nativeio..",
+            "io.jasyncio.backendtest.."};
+
+    /** Core's packages a module outside it cannot use on the module path (not exported to it). */
+    private static final String[] CORE_NOT_EXPORTED = {"io.jasyncio.loop.internal..", "io.jasyncio.task.internal..",
+            "io.jasyncio.debug.internal..", "io.jasyncio.exec..", "io.jasyncio.interop..", "io.jasyncio.util.."};
+
+    @Test
+    void backendsPlugInThroughThePublishedSpiAlone() {
+        noClasses().that().resideInAnyPackage(BACKENDS)
+                .should().dependOnClassesThat().resideInAnyPackage(CORE_NOT_EXPORTED)
+                .because("a backend is what any module could write: an EventLoopProvider, a LoopBackend and a Poller "
+                        + "from core's exported packages")
+                .check(CLASSES);
+    }
+
+    @Test
+    void everyLoopIsCoresOneLoopClass() {
+        classes().that().implement(EVENT_LOOP).should().resideInAPackage("io.jasyncio.loop")
+                .because("a backend gives the loop its poller and features; it does not bring a loop class of its own")
+                .check(CLASSES);
+    }
+
+    @Test
+    void streamTransportsAreMadeByTheBackendsFactory() {
+        noClasses().that().resideInAPackage(LIBRARY + "..").and(not(partOfTheStreamTransports()))
+                .should().dependOnClassesThat(partOfTheStreamTransports().and(not(is(SOCKET_TRANSPORT_FACTORY))))
+                .because("SocketTransportFactory makes the stream socket transports, as the loop's backend says; "
+                        + "nothing chooses one by the loop's type")
+                .check(CLASSES);
+    }
+
+    private static final String EVENT_LOOP = "io.jasyncio.loop.EventLoop";
+    private static final String SOCKET_TRANSPORT_FACTORY = "io.jasyncio.net.SocketTransportFactory";
+
+    /** The stream socket transports, each with its nested classes, and the factory that makes them. */
+    private static DescribedPredicate<JavaClass> partOfTheStreamTransports() {
+        return DescribedPredicate.describe("part of the stream socket transports or their factory", c -> {
+            String name = c.getName();
+            for (String owner : new String[] {"io.jasyncio.net.SocketTransport", "io.jasyncio.net.ProactorSocketTransport",
+                    SOCKET_TRANSPORT_FACTORY}) {
+                if (name.equals(owner) || name.startsWith(owner + "$")) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    private static DescribedPredicate<JavaClass> is(String className) {
+        return DescribedPredicate.describe("is " + className, c -> c.getName().equals(className));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.jasyncio.backendtest;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.net.Server;
 import io.jasyncio.net.StreamConnection;
 import org.junit.jupiter.api.Test;
@@ -17,21 +18,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A backend outside core is found by name and does the loop's I/O: the loop calls it, and only it. */
+/**
+ * A backend outside core is found by name and does the loop's I/O: the loop calls its poller, and
+ * the network layer its transport factory, and only those.
+ */
 class CountingBackendTest {
 
     @Test
     void theProviderIsFoundByNameAndIsTheDefaultLoopHere() {
         assertTrue(EventLoops.availableNames().contains("counting"), EventLoops.availableNames().toString());
         try (EventLoop loop = EventLoops.newEventLoop()) {
-            assertInstanceOf(CountingEventLoop.class, loop);
+            assertEquals("counting", EventLoops.implementationOf(loop));
+            assertInstanceOf(CountingBackend.class, LoopContract.of(loop).backendFeature(CountingBackend.class));
         }
     }
 
     @Test
     void anEchoOverLoopbackGoesThroughTheCountingPoller() throws Exception {
         long[] counted = run(() -> {
-            CountingPoller counts = ((CountingEventLoop) EventLoops.getRunningLoop()).counts();
+            CountingBackend backend = LoopContract.of(EventLoops.getRunningLoop()).backendFeature(CountingBackend.class);
+            CountingPoller<?> counts = backend.poller();
             Server server = startServer((reader, writer) -> {
                 writer.write(reader.readline());
                 writer.close();
@@ -47,11 +53,12 @@ class CountingBackendTest {
             server.waitClosed();
             toThread(() -> null); // its result comes back through callSoonThreadsafe: a wake-up
             return new long[]{counts.interestChanges.get(), counts.selects.get(), counts.eventsReported.get(),
-                    counts.wakeups.get()};
+                    counts.wakeups.get(), backend.transportsMade.get()};
         });
         assertTrue(counted[0] >= 3, "the listener, the accepted socket and the client were watched: " + counted[0]);
         assertTrue(counted[1] > 0 && counted[2] >= 3, "readiness came from it: " + counted[1] + " selects, "
                 + counted[2] + " events");
         assertTrue(counted[3] > 0, "another thread woke it: " + counted[3]);
+        assertEquals(2, counted[4], "the backend's factory made both ends' transports (the client's, the accepted one)");
     }
 }

@@ -327,6 +327,7 @@ class ConsumerProjectTest {
 
                 import static io.jasyncio.Asyncio.*;
 
+                import io.jasyncio.loop.EventLoops;
                 import io.jasyncio.loop.Future;
                 import io.jasyncio.loop.Signal;
 
@@ -336,7 +337,7 @@ class ConsumerProjectTest {
                             Future<String> delivered = getRunningLoop().createFuture();
                             getRunningLoop().addSignalHandler(Signal.SIGUSR1, () -> delivered.setResult("SIGUSR1 handled"));
                             Signal.SIGUSR1.raise();
-                            return getRunningLoop().getClass().getSimpleName() + ": " + await(delivered);
+                            return EventLoops.implementationOf(getRunningLoop()) + ": " + await(delivered);
                         }));
                     }
                 }
@@ -353,7 +354,7 @@ class ConsumerProjectTest {
         withFlag.addAll(List.of("-m", "hello/hello.Checks"));
         Result run = runProcess(modular, 60, withFlag.toArray(String[]::new));
         assertEquals(0, run.exitCode, run.output);
-        assertEquals("EpollEventLoop: SIGUSR1 handled", lastLine(run.output), run.output);
+        assertEquals("epoll: SIGUSR1 handled", lastLine(run.output), run.output);
 
         List<String> withoutFlag = new ArrayList<>(List.of(java));
         withoutFlag.addAll(base);
@@ -373,7 +374,7 @@ class ConsumerProjectTest {
                 "-Djasyncio.loop=io_uring", "-m", "hello/hello.Checks"));
         Result onUring = runProcess(modular, 60, uring.toArray(String[]::new));
         if (onUring.exitCode == 0) {
-            assertEquals("IoUringEventLoop: SIGUSR1 handled", lastLine(onUring.output), onUring.output);
+            assertEquals("io_uring: SIGUSR1 handled", lastLine(onUring.output), onUring.output);
         } else {
             assertTrue(onUring.output.contains("event loop 'io_uring' cannot run here"), onUring.output);
             assertFalse(onUring.output.contains("IllegalAccess") || onUring.output.contains("does not export"),

@@ -28,7 +28,7 @@ public final class SlowCallbackEvents implements LoopObserver {
     }
 
     /** Commits one {@link SlowCallbackEvent} for {@code handle}, which ran {@code nanos}, if a recording wants it. */
-    static void commit(Handle handle, long nanos) {
+    public static void commit(Handle handle, long nanos) {
         if (FlightRecorder.isInitialized()) {
             SlowCallbackEvent event = new SlowCallbackEvent();
             if (event.isEnabled()) {

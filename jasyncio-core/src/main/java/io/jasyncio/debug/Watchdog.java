@@ -77,7 +77,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
      * listener puts the stack) a report is one line on standard error instead of the logged stack:
      * for the doctor, whose report has the stack and must not fill the program's output with it.
      */
-    static Watchdog install(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener,
+    public static Watchdog install(EventLoop loop, double thresholdSeconds, Consumer<BlockedLoopReport> listener,
                             String stackGoesTo) {
         Watchdog watchdog = new Watchdog(loop, thresholdSeconds, listener, stackGoesTo);
         CompositeObserver.add(loop, watchdog);

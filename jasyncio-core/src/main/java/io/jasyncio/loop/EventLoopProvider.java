@@ -1,8 +1,12 @@
 package io.jasyncio.loop;
 
+import java.io.IOException;
+
 /**
- * A loop implementation that {@link EventLoops} can choose by name (found with
- * {@link java.util.ServiceLoader}): how the native epoll loop plugs in, as uvloop does.
+ * A loop backend that {@link EventLoops} can choose by name (found with
+ * {@link java.util.ServiceLoader}): nio's, and the native epoll and io_uring ones, plug in this
+ * way, as uvloop does. Every loop is the library's one loop class over the backend its provider
+ * opens.
  */
 public interface EventLoopProvider {
     /** The name users select it by, e.g. {@code "nio"} or {@code "epoll"}. */
@@ -16,6 +20,9 @@ public interface EventLoopProvider {
         return isAvailable() ? null : "not supported here";
     }
 
-    /** A new loop of this implementation. */
-    EventLoop create();
+    /**
+     * The backend of a new loop, {@code loop}: called once, from the loop's constructor, so
+     * {@code loop} may be kept (to queue handles on it later) but not called yet.
+     */
+    LoopBackend openBackend(LoopContract loop) throws IOException;
 }

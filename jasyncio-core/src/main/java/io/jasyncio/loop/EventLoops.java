@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.ServiceLoader;
 
 /**
@@ -17,7 +18,7 @@ public final class EventLoops {
 
     /** The loop running on this thread; throws when there is none (asyncio's get_running_loop). */
     public static EventLoop getRunningLoop() {
-        BaseEventLoop loop = BaseEventLoop.runningOnThisThread();
+        EventLoop loop = RunningLoop.get();
         if (loop == null) {
             throw new IllegalStateException("no running event loop on thread '" + Thread.currentThread().getName() + "'");
         }
@@ -26,7 +27,7 @@ public final class EventLoops {
 
     /** The loop running on this thread, or null. */
     public static EventLoop runningLoopOrNull() {
-        return BaseEventLoop.runningOnThisThread();
+        return RunningLoop.get();
     }
 
     /**
@@ -36,9 +37,7 @@ public final class EventLoops {
      * while the loop's thread waits for it to hand control back.
      */
     public static void actAsLoopThread(EventLoop loop) {
-        if (loop instanceof BaseEventLoop base) {
-            BaseEventLoop.actAsLoopThread(base);
-        }
+        RunningLoop.set(Objects.requireNonNull(loop, "loop"));
     }
 
     /** A new loop of the default implementation. */
@@ -54,24 +53,30 @@ public final class EventLoops {
     /** The loop a JVM makes unless {@code -Djasyncio.loop} names another. */
     private static final String DEFAULT_LOOP = "nio";
 
-    /** A new loop of the named implementation, from the provider of that name. */
+    /** A new loop of the named implementation: the library's loop over the backend of the provider of that name. */
     public static EventLoop newEventLoop(String name) {
         EventLoopProvider provider = providers().get(name);
         if (provider == null) {
             throw new IllegalArgumentException("unknown event loop '" + name + "'; available: " + availableNames());
         }
+        return newEventLoop(provider);
+    }
+
+    /**
+     * A new loop over the backend {@code provider} opens, whether or not the service lookup finds
+     * it (a provider set up in code, for a test or an embedding).
+     */
+    public static EventLoop newEventLoop(EventLoopProvider provider) {
         if (!provider.isAvailable()) {
-            throw new IllegalStateException("event loop '" + name + "' cannot run here: " + provider.unavailableReason());
+            throw new IllegalStateException("event loop '" + provider.name() + "' cannot run here: "
+                    + provider.unavailableReason());
         }
-        EventLoop created = provider.create();
-        if (!(created instanceof LoopContract)) {
-            try {
-                created.close(); // refused below: nobody else would close it
-            } catch (RuntimeException ignored) {
-                // best effort: the refusal below is what the caller must see
-            }
-        }
-        return LoopContract.of(created); // fails here, clearly, not at the first createFuture
+        return new CoreEventLoop(provider);
+    }
+
+    /** The name of the implementation {@code loop} was made with ({@code "nio"}, {@code "epoll"}, ...). */
+    public static String implementationOf(EventLoop loop) {
+        return LoopContract.of(loop).implementationName();
     }
 
     /** Names of the implementations that can run here, the default ("nio") first. */
@@ -132,7 +137,7 @@ public final class EventLoops {
         return LiveLoops.addListener(listener);
     }
 
-    static void loopCreated(BaseEventLoop loop) {
+    static void loopCreated(CoreEventLoop loop) {
         LiveLoops.add(loop);
         if (CreationListeners.ALL.length != 0) {
             for (CreationListener listener : CreationListeners.ALL) {
@@ -141,7 +146,7 @@ public final class EventLoops {
         }
     }
 
-    static void loopClosed(BaseEventLoop loop) {
+    static void loopClosed(CoreEventLoop loop) {
         LiveLoops.remove(loop);
         for (CreationListener listener : CreationListeners.ALL) {
             listener.loopClosed(loop);

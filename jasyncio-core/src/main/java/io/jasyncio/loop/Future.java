@@ -20,37 +20,43 @@ import java.util.function.Consumer;
  * {@code Exception} and test with {@code instanceof} when you need a checked type.
  */
 public class Future<T> {
-    private static final int PENDING = 0;
-    private static final int FINISHED = 1;
-    private static final int CANCELLED = 2;
+    private static final byte PENDING = 0;
+    private static final byte FINISHED = 1; // with a result
+    private static final byte FAILED = 2;   // with an exception
+    private static final byte CANCELLED = 3;
 
     final LoopContract loop;
-    /** Where this future was created (debug mode only, else null): shown in every report about it. */
-    private final StackTraceElement[] creationStack;
-    private int state;
-    private T result;
-    private Throwable exception;
-    private String cancelMessage;
-    /** Set while an exception is unretrieved: reports the loss unless it is retrieved first. */
-    private UnretrievedExceptions.Report unretrieved;
-
-    // The first done-callback lives in fields: most futures have exactly one (the awaiting task).
-    // A callback is a Consumer, or a Handle queued as it is (a task's wake-up, see addDoneHandle).
-    private Object firstCallback;
-    private Object firstSnapshot;
-    private List<Object> moreCallbacks; // pairs: callback, context snapshot
-    /** Who awaits this future through a structure that awaits on their behalf: null, one Future, or a list. */
-    private Object awaitedBy;
+    private byte state;
+    /** By state: the result (FINISHED), the exception (FAILED), the cancel message (CANCELLED); null while pending. */
+    private Object outcome;
+    /**
+     * The done-callbacks, each a handle ready to queue: null, one {@link Handle}, or a list of
+     * them in the order added. Most futures have exactly one (the awaiting task's step).
+     */
+    private Object callbacks;
+    /** What few futures need, kept aside so the rest stay small: null until one of them is set. */
+    private Rarely rarely;
 
     /** A pending future bound to {@code loop} (usually made with {@code loop.createFuture()}). */
     public Future(EventLoop loop) {
         this.loop = LoopContract.of(Objects.requireNonNull(loop, "loop"));
-        this.creationStack = this.loop.getDebug() ? CreationStack.capture() : null;
+        if (this.loop.getDebug()) {
+            rarely().creationStack = CreationStack.capture();
+        }
+    }
+
+    private Rarely rarely() {
+        Rarely r = rarely;
+        if (r == null) {
+            rarely = r = new Rarely();
+        }
+        return r;
     }
 
     /** Where this future was created, most recent frame first; null unless its loop was in debug mode. */
     public StackTraceElement[] creationStack() {
-        return creationStack;
+        Rarely r = rarely;
+        return r != null ? r.creationStack : null;
     }
 
     /** The loop this future belongs to. */
@@ -77,18 +83,19 @@ public class Future<T> {
      * The result; throws the future's exception unchanged if it failed, {@link CancelledError}
      * if it was cancelled, {@link InvalidStateException} while pending.
      */
+    @SuppressWarnings("unchecked")
     public T result() {
-        if (state == CANCELLED) {
-            throw makeCancelledError();
+        switch (state) {
+            case FINISHED:
+                return (T) outcome;
+            case FAILED:
+                markRetrieved();
+                throw Throwables.sneakyThrow((Throwable) outcome);
+            case CANCELLED:
+                throw makeCancelledError();
+            default:
+                throw new InvalidStateException("Result is not set.");
         }
-        if (state == PENDING) {
-            throw new InvalidStateException("Result is not set.");
-        }
-        if (exception != null) {
-            markRetrieved();
-            throw Throwables.sneakyThrow(exception);
-        }
-        return result;
     }
 
     /** The exception (null if it succeeded); throws as {@link #result()} for cancelled/pending. */
@@ -99,8 +106,11 @@ public class Future<T> {
         if (state == PENDING) {
             throw new InvalidStateException("Exception is not set.");
         }
+        if (state == FINISHED) {
+            return null;
+        }
         markRetrieved();
-        return exception;
+        return (Throwable) outcome;
     }
 
     /**
@@ -114,7 +124,7 @@ public class Future<T> {
         if (state != PENDING) {
             throw new InvalidStateException(stateName() + ": " + this);
         }
-        result = value;
+        outcome = value;
         state = FINISHED;
         scheduleCallbacks();
     }
@@ -131,9 +141,9 @@ public class Future<T> {
         if (state != PENDING) {
             throw new InvalidStateException(stateName() + ": " + this);
         }
-        exception = error;
-        state = FINISHED;
-        unretrieved = loop.unretrievedExceptions().track(this, unretrievedMessage(), error, toString(), creationStack);
+        outcome = error;
+        state = FAILED;
+        rarely().unretrieved = loop.unretrievedExceptions().track(this, unretrievedMessage(), error, toString(), creationStack());
         scheduleCallbacks();
     }
 
@@ -154,19 +164,19 @@ public class Future<T> {
             return false;
         }
         state = CANCELLED;
-        cancelMessage = message;
+        outcome = message;
         scheduleCallbacks();
         return true;
     }
 
     /** The message given to {@link #cancel(String)}, or null. */
     public String cancelMessage() {
-        return cancelMessage;
+        return state == CANCELLED ? (String) outcome : null;
     }
 
     /** A fresh {@link CancelledError} carrying the cancel message, as asyncio raises it. */
     protected CancelledError makeCancelledError() {
-        return CancelledError.of(cancelMessage);
+        return CancelledError.of(cancelMessage());
     }
 
     /**
@@ -188,11 +198,12 @@ public class Future<T> {
     /** As {@link #addDoneCallback(Consumer)}, running in {@code context} when it is not null. */
     public void addDoneCallback(Consumer<? super Future<T>> callback, Context context) {
         Objects.requireNonNull(callback, "callback");
+        DoneCallback<T> delivery = new DoneCallback<>(this, callback, context != null ? context : loop.contextSnapshot());
         if (state != PENDING) {
-            scheduleCallback(callback, context != null ? context : loop.contextSnapshot());
+            loop.enqueue(delivery);
             return;
         }
-        addPending(callback, context != null ? context : loop.contextSnapshot());
+        addPending(delivery);
     }
 
     /**
@@ -207,40 +218,53 @@ public class Future<T> {
             loop.enqueue(wakeup);
             return;
         }
-        addPending(wakeup, null);
+        addPending(wakeup);
     }
 
-    private void addPending(Object callback, Object context) {
-        if (firstCallback == null && moreCallbacks == null) {
-            firstCallback = callback;
-            firstSnapshot = context;
+    /**
+     * Takes back a handle {@link #addDoneHandle} added and that is not queued yet (a task that
+     * stops waiting here before this future is done); returns whether it was there.
+     */
+    public boolean removeDoneHandle(Handle wakeup) {
+        Object cbs = callbacks;
+        if (cbs == wakeup) {
+            callbacks = null;
+            return true;
+        }
+        return cbs instanceof List<?> many && many.remove(wakeup);
+    }
+
+    private void addPending(Handle delivery) {
+        Object cbs = callbacks;
+        if (cbs == null) {
+            callbacks = delivery;
+        } else if (cbs instanceof Handle one) {
+            List<Handle> many = new ArrayList<>(4);
+            many.add(one);
+            many.add(delivery);
+            callbacks = many;
         } else {
-            if (moreCallbacks == null) {
-                moreCallbacks = new ArrayList<>(4);
-            }
-            moreCallbacks.add(callback);
-            moreCallbacks.add(context);
+            @SuppressWarnings("unchecked") List<Handle> many = (List<Handle>) cbs;
+            many.add(delivery);
         }
     }
 
     /** Removes every registration of {@code callback}; returns how many there were. */
     public int removeDoneCallback(Consumer<? super Future<T>> callback) {
-        int removed = 0;
-        if (firstCallback == callback) {
-            firstCallback = null;
-            firstSnapshot = null;
-            removed++;
-        }
-        if (moreCallbacks != null) {
-            for (int i = moreCallbacks.size() - 2; i >= 0; i -= 2) {
-                if (moreCallbacks.get(i) == callback) {
-                    moreCallbacks.remove(i + 1);
-                    moreCallbacks.remove(i);
-                    removed++;
-                }
+        Object cbs = callbacks;
+        if (cbs instanceof DoneCallback<?> one) {
+            if (one.consumer == callback) {
+                callbacks = null;
+                return 1;
             }
+            return 0;
         }
-        return removed;
+        if (!(cbs instanceof List<?> many)) {
+            return 0;
+        }
+        int before = many.size();
+        many.removeIf(h -> h instanceof DoneCallback<?> d && d.consumer == callback);
+        return before - many.size();
     }
 
     /**
@@ -252,15 +276,16 @@ public class Future<T> {
      */
     public final void addAwaitedBy(Future<?> waiter) {
         Objects.requireNonNull(waiter, "waiter");
-        Object by = awaitedBy;
+        Rarely r = rarely();
+        Object by = r.awaitedBy;
         if (by == null) {
-            awaitedBy = waiter;
+            r.awaitedBy = waiter;
         } else if (by instanceof Future<?> one) {
             if (one != waiter) {
                 List<Future<?>> two = new ArrayList<>(2);
                 two.add(one);
                 two.add(waiter);
-                awaitedBy = two;
+                r.awaitedBy = two;
             }
         } else {
             @SuppressWarnings("unchecked") List<Future<?>> many = (List<Future<?>>) by;
@@ -272,20 +297,22 @@ public class Future<T> {
 
     /** Forgets the record {@link #addAwaitedBy} made (asyncio's {@code future_discard_from_awaited_by}). */
     public final void discardAwaitedBy(Future<?> waiter) {
-        Object by = awaitedBy;
+        Rarely r = rarely;
+        Object by = r != null ? r.awaitedBy : null;
         if (by == waiter) {
-            awaitedBy = null;
+            r.awaitedBy = null;
         } else if (by instanceof List<?> many) {
             many.remove(waiter);
             if (many.isEmpty()) {
-                awaitedBy = null;
+                r.awaitedBy = null;
             }
         }
     }
 
     /** The waiters {@link #addAwaitedBy} recorded and that were not discarded, in the order recorded. */
     public final List<Future<?>> awaitedBy() {
-        Object by = awaitedBy;
+        Rarely r = rarely;
+        Object by = r != null ? r.awaitedBy : null;
         if (by == null) {
             return List.of();
         }
@@ -297,35 +324,26 @@ public class Future<T> {
     }
 
     private void scheduleCallbacks() {
-        if (firstCallback != null) {
-            Object cb = firstCallback;
-            Object ctx = firstSnapshot;
-            firstCallback = null;
-            firstSnapshot = null;
-            scheduleCallback(cb, ctx);
-        }
-        if (moreCallbacks != null) {
-            List<Object> more = moreCallbacks;
-            moreCallbacks = null;
-            for (int i = 0; i < more.size(); i += 2) {
-                scheduleCallback(more.get(i), more.get(i + 1));
-            }
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private void scheduleCallback(Object callback, Object context) {
-        if (callback instanceof Handle wakeup) {
-            loop.enqueue(wakeup);
+        Object cbs = callbacks;
+        if (cbs == null) {
             return;
         }
-        loop.enqueue(new DoneCallback<>(this, (Consumer<? super Future<T>>) callback, context));
+        callbacks = null;
+        if (cbs instanceof Handle one) {
+            loop.enqueue(one);
+            return;
+        }
+        @SuppressWarnings("unchecked") List<Handle> many = (List<Handle>) cbs;
+        for (Handle h : many) {
+            loop.enqueue(h);
+        }
     }
 
     private void markRetrieved() {
-        UnretrievedExceptions.Report report = unretrieved;
+        Rarely r = rarely;
+        UnretrievedExceptions.Report report = r != null ? r.unretrieved : null;
         if (report != null) {
-            unretrieved = null;
+            r.unretrieved = null;
             report.retrieved();
         }
     }
@@ -339,13 +357,25 @@ public class Future<T> {
         return state == PENDING ? "PENDING" : state == CANCELLED ? "CANCELLED" : "FINISHED";
     }
 
+    /** The fields few futures need (debug mode, failures, structured waits): one object, made on first use. */
+    private static final class Rarely {
+        /** Where the future was created (debug mode only). */
+        StackTraceElement[] creationStack;
+        /** Set while an exception is unretrieved: reports the loss unless it is retrieved first. */
+        UnretrievedExceptions.Report unretrieved;
+        /** Who awaits the future through a structure that awaits on their behalf: null, one Future, or a list. */
+        Object awaitedBy;
+    }
+
     @Override
     public String toString() {
         String s = "<" + getClass().getSimpleName() + " " + stateName().toLowerCase();
         if (state == FINISHED) {
-            s += exception != null ? " exception=" + exception : " result=" + result;
+            s += " result=" + outcome;
+        } else if (state == FAILED) {
+            s += " exception=" + outcome;
         }
-        return s + CreationStack.createdAt(creationStack) + ">";
+        return s + CreationStack.createdAt(creationStack()) + ">";
     }
 
     /**
@@ -354,7 +384,7 @@ public class Future<T> {
      */
     private static final class DoneCallback<T> extends Handle implements Runnable, Handle.Describable {
         private final Future<T> future;
-        private final Consumer<? super Future<T>> consumer;
+        final Consumer<? super Future<T>> consumer;
 
         /** {@code context}: an explicit Context or a snapshot, as a handle keeps either. */
         DoneCallback(Future<T> future, Consumer<? super Future<T>> consumer, Object context) {

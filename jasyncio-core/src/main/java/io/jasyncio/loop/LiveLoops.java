@@ -15,13 +15,13 @@ final class LiveLoops {
     private static final List<EventLoops.CreationListener> LISTENERS = new CopyOnWriteArrayList<>();
     private static int nextId;
 
-    private record Entry(int id, WeakReference<BaseEventLoop> loop) {
+    private record Entry(int id, WeakReference<CoreEventLoop> loop) {
     }
 
     private LiveLoops() {
     }
 
-    static void add(BaseEventLoop loop) {
+    static void add(CoreEventLoop loop) {
         synchronized (LOOPS) {
             LOOPS.removeIf(e -> e.loop.refersTo(null));
             LOOPS.add(new Entry(nextId++, new WeakReference<>(loop)));
@@ -31,7 +31,7 @@ final class LiveLoops {
         }
     }
 
-    static void remove(BaseEventLoop loop) {
+    static void remove(CoreEventLoop loop) {
         synchronized (LOOPS) {
             LOOPS.removeIf(e -> e.loop.refersTo(loop) || e.loop.refersTo(null));
         }
@@ -44,7 +44,7 @@ final class LiveLoops {
         List<EventLoops.LiveLoop> live = new ArrayList<>();
         synchronized (LOOPS) {
             for (Entry e : LOOPS) {
-                BaseEventLoop loop = e.loop.get();
+                CoreEventLoop loop = e.loop.get();
                 if (loop != null && !loop.isClosed()) {
                     live.add(new EventLoops.LiveLoop(e.id, loop));
                 }

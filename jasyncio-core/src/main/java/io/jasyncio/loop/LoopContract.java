@@ -6,10 +6,10 @@ import java.util.Map;
 
 /**
  * The loop contract: what futures and tasks need from a loop beyond {@link EventLoop}'s
- * user-facing API. They hold a loop through this interface and never cast to an implementation
- * class; {@link BaseEventLoop} implements it (so every loop of this library does), and a loop
- * plugged in through {@link EventLoopProvider} must implement it (checked where it is created).
- * Not for application code: these methods bypass the checks the public API makes for users.
+ * user-facing API, and what the layers above ask of its backend. They hold a loop through this
+ * interface and never cast to an implementation class; the library's one loop class implements it,
+ * whatever {@link LoopBackend} an {@link EventLoopProvider} gives it. Not for application code:
+ * these methods bypass the checks the public API makes for users.
  */
 public interface LoopContract extends EventLoop {
 
@@ -37,6 +37,12 @@ public interface LoopContract extends EventLoop {
     /** This loop's failed futures whose exception nobody retrieved yet; closing the loop reports them. */
     UnretrievedExceptions unretrievedExceptions();
 
+    /** What this loop's backend offers as a {@code type} ({@link LoopBackend#feature}), or null. */
+    <T> T backendFeature(Class<T> type);
+
+    /** The name of the provider this loop's backend came from: {@code "nio"}, {@code "epoll"}, ... */
+    String implementationName();
+
     /**
      * {@code loop} as a loop contract, or a clear error naming what is missing: an
      * {@link EventLoop} that does not implement the contract cannot run futures or tasks.
@@ -47,6 +53,6 @@ public interface LoopContract extends EventLoop {
         }
         throw new IllegalArgumentException("the loop " + loop + " (" + (loop == null ? "null" : loop.getClass().getName())
                 + ") does not implement io.jasyncio.loop.LoopContract: futures and tasks need it "
-                + "(extend BaseEventLoop to build a loop)");
+                + "(make loops with EventLoops.newEventLoop; a new I/O backend plugs in as an EventLoopProvider)");
     }
 }

@@ -16,30 +16,44 @@ import java.util.function.Consumer;
  * straight to us instead of filling a {@code HashSet} of selected keys: the same saving Netty
  * gets by swapping that set for an array, without reflection.
  */
-final class NioPoller implements Poller {
+final class NioPoller implements Poller<NioPoller.Registration> {
     private final Selector selector;
-    private IoEventSink sink;
+    private IoEventSink<? super Registration> sink;
     private int events;
     private final Consumer<SelectionKey> onKey = this::dispatch;
+
+    /** A channel's registration with the selector: its key, null until it is registered. */
+    static final class Registration extends IoRegistration {
+        SelectionKey key;
+
+        Registration(SelectableChannel channel) {
+            super(channel);
+        }
+    }
 
     NioPoller() throws IOException {
         this.selector = Selector.open();
     }
 
     @Override
-    public void setInterest(IoRegistration registration, int ops) throws IOException {
-        SelectableChannel channel = registration.channel;
-        SelectionKey key = (SelectionKey) registration.pollerKey;
+    public Registration newRegistration(SelectableChannel channel) {
+        return new Registration(channel);
+    }
+
+    @Override
+    public void setInterest(Registration registration, int ops) throws IOException {
+        SelectableChannel channel = registration.channel();
+        SelectionKey key = registration.key;
         int nioOps = toNioOps(channel, ops);
         if (key == null || !key.isValid()) {
             if (ops == 0) {
-                registration.pollerKey = null;
+                registration.key = null;
                 return;
             }
             if (channel.isBlocking()) {
                 channel.configureBlocking(false);
             }
-            registration.pollerKey = channel.register(selector, nioOps, registration);
+            registration.key = channel.register(selector, nioOps, registration);
         } else if (ops == 0 && channel instanceof ServerSocketChannel) {
             // A listener the loop stops watching is about to be closed (a server closing) or
             // paused: deregister it now. A channel closed while registered stays open in the
@@ -47,7 +61,7 @@ final class NioPoller implements Poller {
             // server.close() stops listening at once. (selectNow's ready keys go to the
             // selected-key set, which the Consumer form of select never uses: dropped here.)
             key.cancel();
-            registration.pollerKey = null;
+            registration.key = null;
             selector.selectNow();
             selector.selectedKeys().clear();
         } else if (ops == 0) {
@@ -61,9 +75,9 @@ final class NioPoller implements Poller {
     }
 
     @Override
-    public IoRegistration registrationOf(SelectableChannel channel) {
+    public Registration registrationOf(SelectableChannel channel) {
         SelectionKey key = channel.keyFor(selector);
-        return key == null || !key.isValid() ? null : (IoRegistration) key.attachment();
+        return key == null || !key.isValid() || !(key.attachment() instanceof Registration r) ? null : r;
     }
 
     /** READ means read or accept, WRITE means write or connect, as the channel allows. */
@@ -80,7 +94,7 @@ final class NioPoller implements Poller {
     }
 
     @Override
-    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+    public int select(long timeoutNanos, IoEventSink<? super Registration> sink) throws IOException {
         this.sink = sink;
         this.events = 0;
         if (timeoutNanos == 0) {
@@ -110,8 +124,10 @@ final class NioPoller implements Poller {
         if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
             ops |= WRITE;
         }
-        events++;
-        sink.onIoEvent((IoRegistration) key.attachment(), ops);
+        if (key.attachment() instanceof Registration registration) { // null once the poller closed
+            events++;
+            sink.onIoEvent(registration, ops);
+        }
     }
 
     @Override

@@ -18,12 +18,12 @@ public final class TimerHandle extends Handle {
     /** The heap this handle sits in, or null when it is not scheduled (ran, dropped, or not yet pushed). */
     TimerHeap heap;
 
-    TimerHandle(BaseEventLoop loop, long deadlineNanos, long sequence, Runnable callback,
+    TimerHandle(CoreEventLoop loop, long deadlineNanos, long sequence, Runnable callback,
                 Object contextSnapshot, Context context) {
         this(loop, deadlineNanos, deadlineNanos / 1e9, sequence, callback, contextSnapshot, context);
     }
 
-    TimerHandle(BaseEventLoop loop, long deadlineNanos, double when, long sequence, Runnable callback,
+    TimerHandle(CoreEventLoop loop, long deadlineNanos, double when, long sequence, Runnable callback,
                 Object contextSnapshot, Context context) {
         super(loop, callback, contextSnapshot, context);
         this.deadlineNanos = deadlineNanos;

@@ -19,7 +19,7 @@ import java.util.Set;
  * future). A report holds what it will say, never the future, so the future stays collectable;
  * a retrieved or reported one leaves the set, so the set holds only the failures still unseen.
  * The cleaner reports from its own thread, hence the lock. Plumbing between {@link Future} and
- * {@link BaseEventLoop}, not for application code.
+ * the loop, not for application code.
  */
 public final class UnretrievedExceptions {
     private static final Cleaner CLEANER = Cleaner.create();

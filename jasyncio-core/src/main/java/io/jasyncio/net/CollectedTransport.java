@@ -1,6 +1,7 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.LoopLocal;
 
 import java.io.IOException;
 import java.lang.ref.WeakReference;
@@ -18,14 +19,17 @@ import java.nio.channels.Channel;
  * were they strongly reachable from here, so would every transport their selector still knows.
  */
 final class CollectedTransport implements Runnable {
+    /** Each loop, weakly: one reference that all its transports share (as the server's, {@link Server#weakly()}). */
+    private static final LoopLocal<WeakReference<EventLoop>> WEAK_LOOP = LoopLocal.withInitial(WeakReference::new);
+
     private final WeakReference<EventLoop> loop;
     private final Channel channel;
     private final WeakReference<Server> server;
 
     CollectedTransport(EventLoop loop, Channel channel, Server server) {
-        this.loop = new WeakReference<>(loop);
+        this.loop = WEAK_LOOP.get(loop);
         this.channel = channel;
-        this.server = server == null ? null : new WeakReference<>(server);
+        this.server = server == null ? null : server.weakly();
     }
 
     @Override

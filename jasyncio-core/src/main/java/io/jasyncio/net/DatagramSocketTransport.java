@@ -28,7 +28,6 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
     private final ArrayDeque<Queued> queue = new ArrayDeque<>();
     private DatagramProtocol protocol;
     private long bufferSize;
-    private final WriteFlowControl flow = new WriteFlowControl(loop, this); // asyncio's default marks
 
     /** Null: the channel's own send. Else what sends instead (a test's channel that refuses, say). */
     private final Sender sender;
@@ -116,7 +115,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
         ByteBuffer copy = ByteBuffer.allocate(data.remaining()).put(data).flip();
         queue.addLast(new Queued(copy, address));
         bufferSize += copy.remaining();
-        flow.pauseIfAboveHigh(bufferSize);
+        pauseProtocolIfAboveHigh();
     }
 
     /** Sends one datagram: whole, or (0 returned) not at all. */
@@ -144,7 +143,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
             queue.pollFirst();
             bufferSize -= size;
         }
-        flow.resumeIfAtLow(bufferSize);
+        resumeProtocolIfAtLow();
         loop.removeWriter(channel);
         if (closing) {
             callConnectionLost(null);
@@ -153,18 +152,18 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
 
     @Override
     boolean hasBufferedWrites() {
-        return !queue.isEmpty();
+        return !queue.isEmpty(); // an empty datagram queued behind others counts too
+    }
+
+    @Override
+    long bufferedBytes() {
+        return bufferSize;
     }
 
     @Override
     void discardBufferedWrites() {
         queue.clear();
         bufferSize = 0;
-    }
-
-    @Override
-    public long getWriteBufferSize() {
-        return bufferSize;
     }
 
     @Override

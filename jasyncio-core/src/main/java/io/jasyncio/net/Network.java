@@ -3,6 +3,7 @@ package io.jasyncio.net;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.LoopContract;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -146,14 +147,14 @@ public final class Network {
         return ssl.appTransport();
     }
 
-    /** The loop's kind of plain stream transport: by completion on a {@link Proactor} loop, else by readiness. */
+    /** The plain stream transport the loop's backend makes ({@link SocketTransportFactory}; readiness unless it says otherwise). */
     private static Transport socketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol,
                                              Future<Void> waiter, Server server) {
-        if (loop instanceof Proactor proactor) {
-            return new ProactorSocketTransport(loop, proactor, channel, protocol, waiter, server);
-        }
-        return new SocketTransport(loop, channel, protocol, waiter, server);
+        SocketTransportFactory factory = LoopContract.of(loop).backendFeature(SocketTransportFactory.class);
+        return (factory != null ? factory : READINESS).socketTransport(loop, channel, protocol, waiter, server);
     }
+
+    private static final SocketTransportFactory READINESS = SocketTransportFactory.readiness();
 
     /**
      * Coroutine: upgrades a live connection to TLS (asyncio's loop.start_tls): reading pauses, the

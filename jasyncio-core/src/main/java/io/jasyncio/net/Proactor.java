@@ -1,17 +1,17 @@
 package io.jasyncio.net;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * A loop that reads and writes stream sockets by completion, as asyncio's proactor: the transport
- * asks for a receive or a send, the loop carries it out (on Linux, as io_uring requests batched
- * into the loop's one system call per iteration) and tells the transport when it is done. A loop
- * implementing this gets a proactor transport ({@code ProactorSocketTransport}) for each connection it makes or
- * accepts; everything else (accepting, connecting, {@code addReader}, the {@code sock*}
- * coroutines) stays on readiness.
+ * A loop backend that reads and writes stream sockets by completion, as asyncio's proactor: the
+ * transport asks for a receive or a send, the backend carries it out (on Linux, as io_uring
+ * requests batched into the loop's one system call per iteration) and tells the transport when it
+ * is done. Such a backend offers {@link SocketTransportFactory#completion} over itself, so each
+ * connection its loop makes or accepts gets a proactor transport; everything else (accepting,
+ * connecting, {@code addReader}, the {@code sock*} coroutines) stays on readiness. The SPI of a
+ * completion backend outside core, with {@link SocketTransportFactory}.
  */
 public interface Proactor {
     /**
@@ -75,17 +75,4 @@ public interface Proactor {
 
     /** The error a failed request's result ({@code -errno}) stands for, with the system's message. */
     IOException errorOf(int result);
-
-    /**
-     * Loads and initializes the proactor transport's classes now. A proactor loop calls this when
-     * it is created, not at its first connection: a connection accepted when no descriptor is left
-     * could not open their class files (and the failure would stick).
-     */
-    static void loadTransportClasses() {
-        try {
-            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class); // loads its HELPERS too
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -34,7 +34,8 @@ final class ProactorSocketTransport extends StreamSocketTransport {
      * The classes a connection needs, loaded with this one (the loop loads it when it starts): a
      * first connection accepted when no descriptor is left could not open their class files.
      */
-    static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, WriteFlowControl.class);
+    static final List<Class<?>> HELPERS = List.of(ProactorWriteQueue.class, WriteFlowControl.class, LendingProtocol.class,
+            Receive.class, StreamEnd.class);
 
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
@@ -50,25 +51,44 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     private final Proactor.Operation reads;
     private final Proactor.Operation writes;
     private final ProactorWriteQueue queue;
-    private final WriteFlowControl flow;
 
+    /** What the read side has asked the kernel for. */
+    private enum Receive {
+        /** Nothing in flight, none due. */
+        NONE,
+        /** Nothing in flight; a receive is asked for once the callbacks queued meanwhile ran (see receiveSoon). */
+        SOON,
+        /** A multishot receive into the loop's buffers. */
+        MULTISHOT,
+        /** A multishot receive, cancelled to switch to receives into the reader's room. */
+        ENDING_MULTISHOT,
+        /** One receive into the room a {@link LendingProtocol} lent ({@link #room}). */
+        INTO_ROOM;
+
+        boolean inFlight() {
+            return compareTo(MULTISHOT) >= 0;
+        }
+    }
+
+    /** Where the end of the stream is. */
+    private enum StreamEnd {
+        /** Not arrived. */
+        NOT_YET,
+        /** Arrived during a pause (after what is held): handed on at resumeReading. */
+        HELD,
+        /** Handed to the protocol (eofReceived): nothing more is received. */
+        DELIVERED
+    }
+
+    private Receive receive = Receive.NONE;
+    private StreamEnd streamEnd = StreamEnd.NOT_YET;
+    private boolean sending;
     /** Bytes that arrived after pauseReading (write mode), delivered on resumeReading; null: none. */
     private ByteBuffer held;
-    /** The end of the stream arrived after pauseReading. */
-    private boolean heldEof;
-    private boolean receiving;
-    private boolean sending;
-    private boolean readingPaused;
-    private boolean readEnded;
-    /** The reader's room the receive in flight fills, and the protocol that lent it; null: a multishot receive. */
+    /** The room the receive in flight fills, and the protocol that lent it; null unless {@link Receive#INTO_ROOM}. */
     private ByteBuffer room;
-    private StreamReaderProtocol roomLender;
-    private boolean receiveScheduled;
+    private LendingProtocol roomLender;
     private final Runnable receiveIfDue = this::receiveIfDue;
-    /** The multishot receive in flight was cancelled to switch to receives into the reader's room. */
-    private boolean endingMultishot;
-    /** Bytes received straight into a reader's room (for tests and statistics). */
-    long bytesReceivedInPlace;
 
     ProactorSocketTransport(EventLoop loop, Proactor proactor, SocketChannel channel, BaseProtocol protocol,
                             Future<Void> waiter, Server server) {
@@ -77,7 +97,6 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         this.reads = proactor.newOperation(channel, this::receiveCompleted);
         this.writes = proactor.newOperation(channel, this::sendCompleted);
         this.queue = new ProactorWriteQueue(DirectChunks.of(loop));
-        this.flow = new WriteFlowControl(loop, this);
     }
 
     @Override
@@ -88,21 +107,22 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     // ---- reading ----------------------------------------------------------------------------
 
     private void receive() {
-        receiving = true;
-        endingMultishot = false;
-        ByteBuffer into = streamProtocol instanceof StreamReaderProtocol streams ? streams.lendRoom() : null;
+        LendingProtocol lender = lender();
+        ByteBuffer into = lender == null ? null : lender.lendRoom();
         if (into != null) {
+            receive = Receive.INTO_ROOM;
             room = into;
-            roomLender = (StreamReaderProtocol) streamProtocol;
+            roomLender = lender;
             reads.recvInto(into);
         } else {
+            receive = Receive.MULTISHOT;
             reads.recvMultishot();
         }
     }
 
     /** Whether a new receive is due: none in flight, reading, nothing held back, no end yet. */
     private boolean receiveDue() {
-        return !receiving && isReading() && !readEnded && connLost == 0 && held == null && !heldEof;
+        return !receive.inFlight() && isReading() && streamEnd == StreamEnd.NOT_YET && connLost == 0 && held == null;
     }
 
     /**
@@ -110,14 +130,16 @@ final class ProactorSocketTransport extends StreamSocketTransport {
      * bytes just delivered reads them first, so a reader lends its whole room, not what is left.
      */
     private void receiveSoon() {
-        if (!receiveScheduled) {
-            receiveScheduled = true;
+        if (receive == Receive.NONE) {
+            receive = Receive.SOON;
             loop.callSoon(receiveIfDue);
         }
     }
 
     private void receiveIfDue() {
-        receiveScheduled = false;
+        if (receive == Receive.SOON) {
+            receive = Receive.NONE;
+        }
         if (receiveDue()) {
             receive();
         }
@@ -128,9 +150,9 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         while (reads.nextCompletion()) {
             int n = reads.result();
             ByteBuffer lentRoom = room;
-            StreamReaderProtocol lender = roomLender;
+            LendingProtocol lender = roomLender;
             if (!reads.more()) {
-                receiving = false;
+                receive = Receive.NONE;
                 room = null;
                 roomLender = null;
             }
@@ -138,10 +160,10 @@ final class ProactorSocketTransport extends StreamSocketTransport {
                 // asyncio's close() cancels the read: what comes now is dropped
             } else if (n < 0) {
                 fatalError(proactor.errorOf(n), "Fatal read error on socket transport");
-            } else if (readingPaused || held != null || heldEof) {
+            } else if (readingPaused || held != null || streamEnd == StreamEnd.HELD) {
                 hold(received(n, lentRoom)); // after what is held already, in order (null: the end of the stream)
             } else if (n == 0) {
-                readEnded = true;
+                streamEnd = StreamEnd.DELIVERED;
                 readEof();
             } else if (lentRoom != null && lender == streamProtocol) {
                 receivedInPlace(lender, lentRoom, n);
@@ -151,9 +173,8 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             }
             if (lentRoom != null) {
                 lender.lentRoomReturned(lentRoom);
-            } else if (receiving && !endingMultishot && isReading()
-                    && streamProtocol instanceof StreamReaderProtocol streams && streams.canLendRoom()) {
-                endingMultishot = true;
+            } else if (receive == Receive.MULTISHOT && isReading() && lender() != null && lender().canLendRoom()) {
+                receive = Receive.ENDING_MULTISHOT;
                 reads.cancel(); // the reader now takes receives in place: end the multishot one
             }
         }
@@ -168,10 +189,9 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     }
 
     /** {@code n} bytes arrived in the room the reader lent: fed where they are, no copy. */
-    private void receivedInPlace(StreamReaderProtocol lender, ByteBuffer lentRoom, int n) {
-        bytesReceivedInPlace += n;
+    private void receivedInPlace(LendingProtocol lender, ByteBuffer lentRoom, int n) {
         try {
-            lender.receivedIntoLentRoom(lentRoom, n);
+            lender.lentRoomFilled(lentRoom, n);
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.data_received() call failed.");
         }
@@ -183,7 +203,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
      */
     private void hold(ByteBuffer data) {
         if (data == null) {
-            heldEof = true;
+            streamEnd = StreamEnd.HELD;
             return;
         }
         if (held == null) {
@@ -254,28 +274,16 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         }
     }
 
-    private void cancelReceive() {
-        if (receiving) {
+    /** Asks for no more: the receive in flight is cancelled, and what it brings meanwhile is held for resumeReading. */
+    @Override
+    void stopReading() {
+        if (receive.inFlight()) {
             reads.cancel();
         }
     }
 
-    /** Asks for no more: the receive in flight is cancelled, and what it brings meanwhile is held for resumeReading. */
     @Override
-    public void pauseReading() {
-        if (!isReading()) {
-            return;
-        }
-        readingPaused = true;
-        cancelReceive();
-    }
-
-    @Override
-    public void resumeReading() {
-        if (closing || !readingPaused) {
-            return;
-        }
-        readingPaused = false;
+    void readingResumed() {
         loop.callSoon(this::readAgain);
     }
 
@@ -286,28 +294,22 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         if (held != null && !deliverHeld()) {
             return; // paused (or closed) again before all of it went out
         }
-        if (heldEof) {
-            heldEof = false;
-            readEnded = true;
+        if (streamEnd == StreamEnd.HELD) {
+            streamEnd = StreamEnd.DELIVERED;
             readEof();
-        } else if (!receiving && !readEnded) {
+        } else if (!receive.inFlight() && streamEnd == StreamEnd.NOT_YET) {
             receive();
         }
     }
 
     /** Whether a receive is in flight (for tests). */
     boolean receiveInFlight() {
-        return receiving;
+        return receive.inFlight();
     }
 
     /** How many bytes are held for resumeReading (for tests). */
     int heldBytes() {
         return held == null ? 0 : held.position();
-    }
-
-    @Override
-    public boolean isReading() {
-        return !readingPaused && !closing;
     }
 
     // ---- writing ----------------------------------------------------------------------------
@@ -333,7 +335,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         if (!sending) {
             send();
         }
-        flow.pauseIfAboveHigh(queue.size());
+        pauseProtocolIfAboveHigh();
     }
 
     /**
@@ -347,7 +349,6 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             channel.write(data);
             return true;
         } catch (IOException e) {
-            cancelReceive();
             fatalError(e, "Fatal write error on socket transport");
             return false;
         }
@@ -371,19 +372,18 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             return;
         }
         if (n < 0) {
-            cancelReceive();
             fatalError(proactor.errorOf(n), "Fatal write error on socket transport");
             return;
         }
         if (!queue.isEmpty()) {
             send();
         }
-        flow.resumeIfAtLow(queue.size()); // may write more: look at the queue only after it
+        resumeProtocolIfAtLow(); // may write more: look at the queue only after it
         if (!queue.isEmpty()) {
             return;
         }
         if (closing) {
-            connLost++; // as asyncio, connectionLost soon: the channel closes only after the loop's next wait
+            connLost++; // as asyncio's proactor, connectionLost soon: the channel closes only after the loop's next wait
             loop.callSoon(() -> callConnectionLost(null));
         } else if (eof) {
             shutdownOutput();
@@ -395,46 +395,16 @@ final class ProactorSocketTransport extends StreamSocketTransport {
         try {
             channel.shutdownOutput();
         } catch (IOException e) {
-            cancelReceive();
             fatalError(e, "Fatal error on shutdown of the write side");
         }
     }
 
     @Override
-    public void setWriteBufferLimits(int high, int low) {
-        flow.setLimits(high, low, queue.size());
-    }
-
-    @Override
-    public int[] getWriteBufferLimits() {
-        return flow.limits();
-    }
-
-    @Override
-    public long getWriteBufferSize() {
+    long bufferedBytes() {
         return queue.size();
     }
 
     // ---- closing ----------------------------------------------------------------------------
-
-    @Override
-    public void close() {
-        if (!closing) {
-            cancelReceive();
-        }
-        super.close();
-    }
-
-    @Override
-    public void abort() {
-        cancelReceive();
-        super.abort();
-    }
-
-    @Override
-    boolean hasBufferedWrites() {
-        return !queue.isEmpty();
-    }
 
     @Override
     void discardBufferedWrites() {
@@ -447,7 +417,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     /** The channel is closed: whatever is still in flight is cancelled (it holds the socket until it ends). */
     @Override
     void connectionLostCleanup() {
-        cancelReceive();
+        stopReading();
         if (sending) {
             writes.cancel();
         }
@@ -458,7 +428,6 @@ final class ProactorSocketTransport extends StreamSocketTransport {
 
     @Override
     public String toString() {
-        String state = connLost > 0 ? "closed" : closing ? "closing" : "open";
-        return "<ProactorSocketTransport " + state + " peer=" + peername + " bufsize=" + queue.size() + ">";
+        return "<ProactorSocketTransport " + state() + " peer=" + peername + " bufsize=" + queue.size() + ">";
     }
 }

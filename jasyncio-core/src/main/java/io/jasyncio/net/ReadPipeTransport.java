@@ -55,7 +55,8 @@ public final class ReadPipeTransport extends PipeTransport<Pipe.SourceChannel> {
             loop.removeReader(channel);
             Protocol p = streamProtocol();
             loop.callSoon(p::eofReceived);
-            scheduleConnectionLost(null);
+            connLost++;
+            loop.callSoon(() -> callConnectionLost(null));
         }
     }
 
@@ -83,15 +84,12 @@ public final class ReadPipeTransport extends PipeTransport<Pipe.SourceChannel> {
     }
 
     @Override
-    public void close() {
-        if (!closing) {
-            forceClose(null);
-        }
+    long bufferedBytes() {
+        return 0; // a read pipe holds nothing back
     }
 
     @Override
-    void discardPending() {
-        // a read pipe holds nothing back
+    void discardBufferedWrites() {
     }
 
     private Protocol streamProtocol() {

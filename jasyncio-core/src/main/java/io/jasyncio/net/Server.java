@@ -7,6 +7,7 @@ import io.jasyncio.loop.Future;
 import io.jasyncio.util.ResourceWarnings;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -48,6 +49,7 @@ public final class Server implements AutoCloseable {
     private final TlsOptions tls;
     private final Path unixPath;
     private final Map<Transport, Boolean> clients = new WeakHashMap<>();
+    private WeakReference<Server> weakSelf; // see weakly()
     /** Connections made and not yet ended (closed, or collected unclosed). */
     private int activeCount;
     private final ResourceWarnings.Tracker unclosed;
@@ -227,6 +229,15 @@ public final class Server implements AutoCloseable {
         if (clients.remove(transport) != null) {
             connectionEnded();
         }
+    }
+
+    /** This server, weakly: one reference that every connection's {@link CollectedTransport} shares. */
+    WeakReference<Server> weakly() {
+        WeakReference<Server> w = weakSelf;
+        if (w == null) {
+            w = weakSelf = new WeakReference<>(this);
+        }
+        return w;
     }
 
     /** A connection was collected without being closed (see {@link CollectedTransport}). */

@@ -20,13 +20,12 @@ import java.nio.channels.SocketChannel;
  * calls the protocol's pauseWriting/resumeWriting.
  */
 final class SocketTransport extends StreamSocketTransport {
+    // Made with the transport, not at the first read or the first backlog: then the process may be
+    // out of descriptors, and a class (ReadBuffer, a lambda's) could not be loaded.
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
-    private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
-    private final WriteFlowControl flow = new WriteFlowControl(loop, this);
     private final ByteBuffer readBuffer;     // the loop's, shared (see ReadBuffer)
-
-    private boolean readingPaused;
+    private final WriteBuffer buffer = new WriteBuffer(DirectChunks.of(loop)); // loop: set by the super constructor
 
     /** Wraps {@code channel} and starts it as asyncio does (see {@link StreamSocketTransport}). */
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
@@ -53,12 +52,11 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     private void readIntoLoopBuffer() {
-        if (streamProtocol instanceof StreamReaderProtocol streams) {
-            ByteBuffer room = streams.roomToReadInto();
-            if (room != null) {
-                readIntoStreamReader(streams, room);
-                return;
-            }
+        LendingProtocol lender = lender();
+        ByteBuffer room = lender == null ? null : lender.lendRoom();
+        if (room != null) {
+            readIntoLentRoom(lender, room);
+            return;
         }
         ByteBuffer data = readBuffer.clear();
         if (readFromChannel(data) == 0) {
@@ -72,14 +70,15 @@ final class SocketTransport extends StreamSocketTransport {
         }
     }
 
-    /** Streams of bulk data: the read lands in the StreamReader's own buffer, not copied there. */
-    private void readIntoStreamReader(StreamReaderProtocol streams, ByteBuffer room) {
+    /** A protocol that lends room (a StreamReader of bulk data): the read lands there, not copied there. */
+    private void readIntoLentRoom(LendingProtocol lender, ByteBuffer room) {
         int n = readFromChannel(room);
-        if (n == 0) {
-            return;
-        }
         try {
-            streams.receivedInPlace(n);
+            if (n == 0) {
+                lender.lentRoomReturned(room);
+            } else {
+                lender.lentRoomFilled(room, n);
+            }
         } catch (Throwable t) {
             fatalError(t, "Fatal error: protocol.data_received() call failed.");
         }
@@ -133,26 +132,8 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     @Override
-    public void pauseReading() {
-        if (!isReading()) {
-            return;
-        }
-        readingPaused = true;
-        loop.removeReader(channel);
-    }
-
-    @Override
-    public void resumeReading() {
-        if (closing || !readingPaused) {
-            return;
-        }
-        readingPaused = false;
+    void readingResumed() {
         loop.addReader(channel, onReadable);
-    }
-
-    @Override
-    public boolean isReading() {
-        return !readingPaused && !closing;
     }
 
     // ---- writing ----------------------------------------------------------------------------
@@ -182,7 +163,7 @@ final class SocketTransport extends StreamSocketTransport {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        flow.pauseIfAboveHigh(buffer.size());
+        pauseProtocolIfAboveHigh();
     }
 
     private void writeReady() {
@@ -197,14 +178,13 @@ final class SocketTransport extends StreamSocketTransport {
             fatalError(e, "Fatal write error on socket transport");
             return;
         }
-        flow.resumeIfAtLow(buffer.size()); // may write more: look at the buffer only after it
+        resumeProtocolIfAtLow(); // may write more: look at the buffer only after it
         if (!buffer.isEmpty()) {
             return;
         }
         loop.removeWriter(channel);
         if (closing) {
-            connLost++; // lost from now on: later writes are dropped, abort() has nothing left to do
-            callConnectionLost(null);
+            writesDrainedWhileClosing();
         } else if (eof) {
             shutdownOutput();
         }
@@ -220,25 +200,8 @@ final class SocketTransport extends StreamSocketTransport {
     }
 
     @Override
-    public void setWriteBufferLimits(int high, int low) {
-        flow.setLimits(high, low, buffer.size());
-    }
-
-    @Override
-    public int[] getWriteBufferLimits() {
-        return flow.limits();
-    }
-
-    @Override
-    public long getWriteBufferSize() {
+    long bufferedBytes() {
         return buffer.size();
-    }
-
-    // ---- closing ----------------------------------------------------------------------------
-
-    @Override
-    boolean hasBufferedWrites() {
-        return !buffer.isEmpty();
     }
 
     @Override
@@ -255,7 +218,6 @@ final class SocketTransport extends StreamSocketTransport {
 
     @Override
     public String toString() {
-        String state = connLost > 0 ? "closed" : closing ? "closing" : "open";
-        return "<SocketTransport " + state + " peer=" + peername + " bufsize=" + buffer.size() + ">";
+        return "<SocketTransport " + state() + " peer=" + peername + " bufsize=" + buffer.size() + ">";
     }
 }

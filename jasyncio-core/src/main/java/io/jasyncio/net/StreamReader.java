@@ -42,9 +42,12 @@ public final class StreamReader {
 
     private final EventLoop loop;
     private final int limit;
-    private ByteBuffer buf = ByteBuffer.allocate(1024); // only absolute get/put: position unused
+    /** The first buffer's capacity, allocated at the first feed (an idle connection holds none). */
+    private static final int FIRST_CAPACITY = 1024;
+    private static final ByteBuffer NONE = ByteBuffer.allocate(0); // shared: nothing is ever put there
+
+    private ByteBuffer buf = NONE;                        // only absolute get/put: position unused
     private ByteBuffer readOnly;                         // buf's read-only twin, for views; made on first use
-    private ByteBuffer writable;                         // buf's twin the transport reads into; made on first use
     private int start;   // unread bytes are buf[start, end)
     private int end;
     private boolean eof;
@@ -54,6 +57,7 @@ public final class StreamReader {
     private boolean paused;
     private ByteBuffer lent;   // the room lent to a receive in flight (see lendRoom), or null
     private int lentAt;        // where in buf that room starts
+    private long bytesInPlace; // bytes that arrived in a lent room, not copied (for tests and statistics)
     private long readTimeoutNanos;   // 0: none (see setReadTimeout)
     private long waitStartedNanos;   // when the pending waiter began to wait, on the loop's clock
     private TimerHandle readDeadline; // the one timer behind the read timeout, or null when none is due
@@ -160,35 +164,14 @@ public final class StreamReader {
         fed(n);
     }
 
-    /**
-     * Where the transport may read straight into this reader, skipping the copy from the loop's
-     * read buffer: the free room after the unread bytes, once the buffer is direct (a reader of
-     * bulk data) and the room is at least {@value #DIRECT_FROM} bytes; null otherwise (then the
-     * bytes come through {@link #feedData(ByteBuffer)}, which grows the buffer). After the read,
-     * {@link #fedInPlace(int)} says how many bytes landed there.
-     */
-    ByteBuffer roomToReadInto() {
-        if (eof || !buf.isDirect() || buf.capacity() - end < DIRECT_FROM) {
-            return null;
-        }
-        if (writable == null) {
-            writable = buf.duplicate();
-        }
-        return writable.limit(buf.capacity()).position(end);
-    }
-
-    /** {@code n} bytes were read into {@link #roomToReadInto()}: as {@link #feedData} of them. */
-    void fedInPlace(int n) {
-        fed(n);
-    }
-
     /** Whether {@link #lendRoom()} would lend room (once the buffer is direct, it always does until EOF). */
     boolean canLendRoom() {
         return !eof && lent == null && buf.isDirect();
     }
 
     /**
-     * For a receive that completes later (a proactor transport's): the free room after the unread
+     * For the transport's next read (at once on a readiness loop, or a receive that completes later
+     * on a proactor one, see {@code LendingProtocol}): the free room after the unread
      * bytes, at least {@value #DIRECT_FROM} bytes (the unread bytes are moved to the front, or
      * into a bigger buffer, first if need be), lent until {@link #lentRoomFilled} or
      * {@link #lentRoomReturned}; null when the buffer is not direct yet (or at EOF). The kernel
@@ -227,7 +210,13 @@ public final class StreamReader {
         if (start == end) {
             start = end = lentAt; // read empty meanwhile (and maybe rewound): the bytes are where they landed
         }
+        bytesInPlace += n;
         fed(n);
+    }
+
+    /** How many bytes arrived in a room this reader lent, without a copy. */
+    long bytesReceivedInPlace() {
+        return bytesInPlace;
     }
 
     /** The receive that {@code room} was lent to ended without bytes (cancelled, EOF, an error). */
@@ -277,7 +266,7 @@ public final class StreamReader {
             start = 0;
             end = size;
         } else {
-            int capacity = Math.max(buf.capacity() * 2, size + n);
+            int capacity = Math.max(Math.max(buf.capacity() * 2, size + n), FIRST_CAPACITY);
             moveUnreadTo(capacity >= DIRECT_FROM ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity));
         }
     }
@@ -288,7 +277,6 @@ public final class StreamReader {
         fresh.put(0, buf, start, size);
         buf = fresh;
         readOnly = null;
-        writable = null;
         start = 0;
         end = size;
     }

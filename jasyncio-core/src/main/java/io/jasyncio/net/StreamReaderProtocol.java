@@ -22,15 +22,19 @@ import java.util.Map;
  * connection its owner dropped. A server's reader is held strongly only until the connection is
  * made and the callback has it. The dropped writer's collection closes the transport
  * (see {@link StreamWriter}).
+ *
+ * <p>It lends the transport its reader's free room ({@code LendingProtocol}: the library's own
+ * plumbing, not for applications), so bulk data is read straight into the reader's buffer.
  */
-public final class StreamReaderProtocol implements Protocol {
+public final class StreamReaderProtocol implements LendingProtocol {
     private final EventLoop loop;
     private WeakReference<StreamReader> reader;
     /** A server's reader until connectionMade hands it to the callback (asyncio's _strong_reader). */
     private StreamReader strongReader;
     private final ClientConnectedCallback clientConnected;
     private final Future<Void> closed;
-    private final ArrayDeque<Future<Void>> drainWaiters = new ArrayDeque<>();
+    /** The drain() calls waiting for resumeWriting; made at the first one (an idle connection holds none). */
+    private ArrayDeque<Future<Void>> drainWaiters;
     private Transport transport;
     private Task<Void> task;
     private boolean paused;
@@ -126,42 +130,28 @@ public final class StreamReaderProtocol implements Protocol {
         }
     }
 
-    /** The reader's room for the transport to read into directly, or null (see StreamReader). */
-    ByteBuffer roomToReadInto() {
-        StreamReader r = reader();
-        return r == null ? null : r.roomToReadInto();
-    }
-
-    /** {@code n} bytes were read into {@link #roomToReadInto()}. */
-    void receivedInPlace(int n) {
-        StreamReader r = reader();
-        if (r != null) {
-            r.fedInPlace(n);
-        }
-    }
-
-    /** Whether the reader would lend room to a receive in flight (see StreamReader.lendRoom). */
-    boolean canLendRoom() {
+    @Override
+    public boolean canLendRoom() {
         StreamReader r = reader();
         return r != null && r.canLendRoom();
     }
 
-    /** The reader's room for a receive that completes later, lent until it is filled or returned; or null. */
-    ByteBuffer lendRoom() {
+    @Override
+    public ByteBuffer lendRoom() {
         StreamReader r = reader();
         return r == null ? null : r.lendRoom();
     }
 
-    /** {@code n} bytes arrived in the lent {@code room}. */
-    void receivedIntoLentRoom(ByteBuffer room, int n) {
+    @Override
+    public void lentRoomFilled(ByteBuffer room, int n) {
         StreamReader r = reader();
         if (r != null) {
             r.lentRoomFilled(room, n);
         }
     }
 
-    /** The receive {@code room} was lent to ended without bytes. */
-    void lentRoomReturned(ByteBuffer room) {
+    @Override
+    public void lentRoomReturned(ByteBuffer room) {
         StreamReader r = reader();
         if (r != null) {
             r.lentRoomReturned(room);
@@ -199,7 +189,7 @@ public final class StreamReaderProtocol implements Protocol {
         connectionLost = true;
         if (paused) {
             Future<Void> w;
-            while ((w = drainWaiters.pollFirst()) != null) {
+            while (drainWaiters != null && (w = drainWaiters.pollFirst()) != null) {
                 if (!w.isDone()) {
                     if (exc == null) {
                         w.setResult(null);
@@ -223,7 +213,7 @@ public final class StreamReaderProtocol implements Protocol {
     public void resumeWriting() {
         paused = false;
         Future<Void> w;
-        while ((w = drainWaiters.pollFirst()) != null) {
+        while (drainWaiters != null && (w = drainWaiters.pollFirst()) != null) {
             if (!w.isDone()) {
                 w.setResult(null);
             }
@@ -239,6 +229,9 @@ public final class StreamReaderProtocol implements Protocol {
             return;
         }
         Future<Void> waiter = loop.createFuture();
+        if (drainWaiters == null) {
+            drainWaiters = new ArrayDeque<>(2);
+        }
         drainWaiters.addLast(waiter);
         try {
             Tasks.await(waiter);

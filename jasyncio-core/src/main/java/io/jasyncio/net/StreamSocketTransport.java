@@ -13,7 +13,7 @@ import java.util.Objects;
  * {@link SocketTransport}; completion: {@link ProactorSocketTransport}): the protocol, as a
  * {@link Protocol} or a {@link BufferedProtocol}; the start, as asyncio does it, each step soon,
  * in order (connectionMade, then reading, then the waiter's result); the end of the stream handed
- * to {@code eofReceived}; and the accepting server's bookkeeping.
+ * to {@code eofReceived}; pausing and resuming reading; and the accepting server's bookkeeping.
  */
 abstract class StreamSocketTransport extends SelectorTransport<SocketChannel> implements Transport {
     private final Server server;
@@ -21,6 +21,7 @@ abstract class StreamSocketTransport extends SelectorTransport<SocketChannel> im
     Protocol streamProtocol;         // exactly one of these two is set
     BufferedProtocol bufferedProtocol;
     boolean eof;                     // writeEof was called
+    boolean readingPaused;           // pauseReading was called (and resumeReading not since)
 
     /** {@code waiter} (may be null) gets its result once the protocol knows the connection. */
     StreamSocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
@@ -48,6 +49,37 @@ abstract class StreamSocketTransport extends SelectorTransport<SocketChannel> im
 
     /** Starts reading (the transport is not paused); runs soon after construction, after connectionMade. */
     abstract void startReading();
+
+    /** The protocol when it lends room in its own buffer to read into (see {@link LendingProtocol}), else null. */
+    final LendingProtocol lender() {
+        return streamProtocol instanceof LendingProtocol lending ? lending : null;
+    }
+
+    @Override
+    public final void pauseReading() {
+        if (!isReading()) {
+            return;
+        }
+        readingPaused = true;
+        stopReading();
+    }
+
+    @Override
+    public final void resumeReading() {
+        if (closing || !readingPaused) {
+            return;
+        }
+        readingPaused = false;
+        readingResumed();
+    }
+
+    /** resumeReading: reading goes on (the transport was paused, not closing). */
+    abstract void readingResumed();
+
+    @Override
+    public final boolean isReading() {
+        return !readingPaused && !closing;
+    }
 
     /** writeEof: the write side shuts once the buffered writes are out (asyncio's write_eof). */
     @Override

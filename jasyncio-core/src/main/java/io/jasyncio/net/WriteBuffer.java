@@ -20,7 +20,7 @@ import java.util.Arrays;
 final class WriteBuffer {
     private static final int CHUNK = 16 * 1024;
 
-    private final ArrayDeque<ByteBuffer> chunks = new ArrayDeque<>();
+    private ArrayDeque<ByteBuffer> chunks;   // made at the first append: an idle connection holds none
     private final DirectChunks direct;       // null: heap chunks
     private ByteBuffer[] gather;             // the chunks of one gathering write (direct chunks only)
     private long size;
@@ -45,6 +45,9 @@ final class WriteBuffer {
 
     /** Copies {@code data}'s remaining bytes in (advancing its position). */
     void append(ByteBuffer data) {
+        if (chunks == null) {
+            chunks = new ArrayDeque<>(4);
+        }
         if (direct != null) {
             appendToDirectChunks(data);
             return;
@@ -82,6 +85,9 @@ final class WriteBuffer {
 
     /** Writes as much as {@code channel} takes now ({@link #isEmpty()} tells whether all went out). */
     void flushTo(WritableByteChannel channel) throws IOException {
+        if (chunks == null) {
+            return;
+        }
         if (direct != null && channel instanceof GatheringByteChannel gathering) {
             flushGathering(gathering);
             return;
@@ -130,7 +136,7 @@ final class WriteBuffer {
 
     void clear() {
         ByteBuffer chunk;
-        while ((chunk = chunks.pollFirst()) != null) {
+        while (chunks != null && (chunk = chunks.pollFirst()) != null) {
             release(chunk);
         }
         size = 0;

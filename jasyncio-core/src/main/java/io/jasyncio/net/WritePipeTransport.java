@@ -17,9 +17,6 @@ import java.nio.channels.WritableByteChannel;
  * ignores SIGPIPE), which ends the transport with that error. It cannot be read.
  */
 public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
-    private static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
-    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
-
     /**
      * The most one write offers the pipe (which holds 64 KiB on Linux): the JDK copies a heap
      * buffer's whole remainder into a temporary direct buffer at every write, so handing it a
@@ -30,9 +27,6 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
     private final Runnable onWritable = this::writeReady;
     private final WritableByteChannel cappedWrites = new CappedWrites();
     private final WriteBuffer buffer = new WriteBuffer();
-    private final WriteFlowControl flow = new WriteFlowControl(loop, this);
-    /** Writes attempted since the pipe was lost or closed (asyncio warns past a few). */
-    private int connLost;
 
     /** Wraps {@code channel} (made non-blocking here); {@link #start()} tells the protocol. */
     public WritePipeTransport(EventLoop loop, Pipe.SinkChannel channel, BaseProtocol protocol) throws IOException {
@@ -51,11 +45,10 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
         if (!data.hasRemaining()) {
             return;
         }
-        if (lostScheduled || closing) {
-            if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
-                LOG.log(System.Logger.Level.WARNING, "pipe closed by peer or os.write(pipe, data) raised exception.");
+        if (connLost > 0 || closing) { // dropped; counted (and warned past a few) once the pipe is lost
+            if (connLost > 0) {
+                dropWriteAfterConnectionLost("pipe closed by peer or os.write(pipe, data) raised exception.");
             }
-            connLost++;
             data.position(data.limit());
             return;
         }
@@ -63,7 +56,6 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
             try {
                 cappedWrites.write(data);
             } catch (IOException e) {
-                connLost++;
                 fatalError(e, "Fatal write error on pipe transport");
                 return;
             }
@@ -73,37 +65,31 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
             loop.addWriter(channel, onWritable);
         }
         buffer.append(data);
-        flow.pauseIfAboveHigh(buffer.size());
+        pauseProtocolIfAboveHigh();
     }
 
     private void writeReady() {
         try {
             buffer.flushTo(cappedWrites);
         } catch (IOException e) {
-            connLost++;
             fatalError(e, "Fatal write error on pipe transport");
             return;
         }
         if (buffer.isEmpty()) {
             loop.removeWriter(channel);
-            flow.resumeIfAtLow(buffer.size()); // the protocol may write again here, and close
-            if (buffer.isEmpty() && closing && !lostScheduled) {
-                callConnectionLost(null);
+            resumeProtocolIfAtLow(); // the protocol may write again here, and close
+            if (buffer.isEmpty() && closing && connLost == 0) {
+                writesDrainedWhileClosing();
             }
             return;
         }
-        flow.resumeIfAtLow(buffer.size());
+        resumeProtocolIfAtLow();
     }
 
+    /** The pipe closes once the buffer is written: the same as {@link #close()}, as asyncio's write_eof. */
     @Override
     public void writeEof() {
-        if (closing) {
-            return;
-        }
-        closing = true;
-        if (buffer.isEmpty()) {
-            scheduleConnectionLost(null);
-        }
+        close();
     }
 
     @Override
@@ -112,28 +98,13 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
     }
 
     @Override
-    public void close() {
-        writeEof();
-    }
-
-    @Override
-    void discardPending() {
-        buffer.clear();
-    }
-
-    @Override
-    public void setWriteBufferLimits(int high, int low) {
-        flow.setLimits(high, low, buffer.size());
-    }
-
-    @Override
-    public int[] getWriteBufferLimits() {
-        return flow.limits();
-    }
-
-    @Override
-    public long getWriteBufferSize() {
+    long bufferedBytes() {
         return buffer.size();
+    }
+
+    @Override
+    void discardBufferedWrites() {
+        buffer.clear();
     }
 
     // ---- a write pipe has no read side ------------------------------------------------------

@@ -41,51 +41,46 @@ public final class Task<T> extends Future<T> {
     private static final AtomicLong COUNTER = new AtomicLong();
     private static final LoopLocal<TaskRegistry> PENDING_TASKS = LoopLocal.withInitial(loop -> new TaskRegistry());
 
-    /** The body as the engine runs it (a continuation, or a virtual thread of its own). */
+    /** The body as the engine runs it (a continuation, or a virtual thread of its own); also the step's callback. */
     private final TaskBody body;
     private final Context context;
     /** The coroutine this task runs (its class names it in reports). */
     private final Coroutine<T> origin;
     /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
     private final Handle stepHandle;
-    private final int registrySlot;
-    /** Debug mode only (else null): reports the task if it is collected while pending. */
-    private final PendingWatch pendingWatch;
-    /** Null until asked for when the task was created unnamed: "Task-" + number is built lazily. */
-    private String name;
+    /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
+    private final TaskEntry entry;
+    /** An unnamed task's number: its name is "Task-" + number. */
     private final long number;
-
     private Future<?> waitingOn;
-    private boolean mustCancel;
-    private String cancelMessage;
-    private int cancelRequests;
+    /** The name and the cancellation state, which most tasks never need: null until one is set. */
+    private Seldom seldom;
     /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
     int awaitsWithoutSuspending;
-
-    // The body's outcome, set by the body as it ends, read when it is done.
-    private T value;
-    private Throwable failure;
 
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
         Objects.requireNonNull(body, "body");
         LoopContract base = LoopContract.of(loop);
-        this.name = name;
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
+        if (name != null) {
+            seldom().name = name;
+        }
         this.context = context != null ? context : base.copyCurrentContext();
         this.origin = body;
-        this.body = TaskEngine.CHOSEN.newBody(this, this::runBody);
-        this.stepHandle = base.newReusableHandle(new Step(), this.context);
-        this.registrySlot = PENDING_TASKS.get(loop).add(this);
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
         // we report it in debug mode only, where the creation stack makes the report useful.
         if (base.getDebug()) {
-            this.pendingWatch = new PendingWatch(base, getName(), coroutineName(), creationStack());
-            CLEANER.register(this, pendingWatch);
+            PendingWatch watch = new PendingWatch(base, getName(), coroutineName(), creationStack());
+            this.entry = new TaskEntry.Watched(this, watch);
+            CLEANER.register(this, watch);
         } else {
-            this.pendingWatch = null;
+            this.entry = new TaskEntry(this);
         }
+        this.body = TaskEngine.CHOSEN.newBody(this, entry);
+        this.stepHandle = base.newReusableHandle(this.body, this.context);
+        PENDING_TASKS.get(loop).add(entry);
         if (eager) {
             step();
         } else {
@@ -115,7 +110,7 @@ public final class Task<T> extends Future<T> {
 
     /** The task {@code handle} steps, or null when it is another callback: names a slow step's task. */
     public static Task<?> steppedBy(Handle handle) {
-        return handle.callback() instanceof Task<?>.Step step ? step.task() : null;
+        return handle.callback() instanceof TaskBody body ? body.task() : null;
     }
 
     /**
@@ -130,16 +125,20 @@ public final class Task<T> extends Future<T> {
     // Stepping
     // =========================================================================================
 
-    private void runBody() {
+    /** The body from its first step to its end, on the engine: runs the coroutine, then completes the task with its outcome. */
+    void runBody() {
+        T result = null;
+        Throwable failure = null;
         try {
-            if (mustCancel) { // cancelled before its first step: the body never starts
-                mustCancel = false;
+            if (mustCancel()) { // cancelled before its first step: the coroutine never starts
+                seldom.mustCancel = false;
                 throw newCancelledError();
             }
-            value = origin.run();
+            result = origin.run();
         } catch (Throwable t) {
             failure = t;
         }
+        finish(result, failure);
     }
 
     /**
@@ -150,43 +149,28 @@ public final class Task<T> extends Future<T> {
         CurrentContext cc = CurrentContext.ofThisThread();
         Context previous = cc.enter(context);
         try {
-            stepInContext();
+            body.resume();
         } finally {
             cc.exit(previous);
         }
     }
 
-    /** One step: run the body until it finishes or suspends. */
-    private void stepInContext() {
-        if (isDone()) {
-            return;
-        }
-        awaitsWithoutSuspending = 0;
-        if (body.resume()) {
-            finish();
-        }
-    }
-
-    private void finish() {
-        if (pendingWatch != null) {
-            pendingWatch.done = true;
-        }
-        PENDING_TASKS.get(getLoop()).remove(registrySlot);
-        Throwable error = failure;
-        failure = null;
-        if (error == null) {
-            if (mustCancel) {
-                mustCancel = false;
-                super.cancel(cancelMessage);
+    /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
+    private void finish(T result, Throwable failure) {
+        PENDING_TASKS.get(getLoop()).remove(entry);
+        entry.finished();
+        if (failure == null) {
+            if (mustCancel()) {
+                seldom.mustCancel = false;
+                super.cancel(seldom.cancelMessage);
             } else {
-                super.setResult(value);
+                super.setResult(result);
             }
-        } else if (error instanceof CancelledError cancelled) {
+        } else if (failure instanceof CancelledError cancelled) {
             super.cancel(cancelled.getMessage());
         } else {
-            super.setException(error);
+            super.setException(failure);
         }
-        value = null;
     }
 
     /**
@@ -203,13 +187,14 @@ public final class Task<T> extends Future<T> {
         }
         waitingOn = future;
         future.addDoneHandle(stepHandle); // the future queues this task's step when it is done
-        if (mustCancel && future.cancel(cancelMessage)) {
-            mustCancel = false; // the cancellation travels through the future
+        if (mustCancel() && future.cancel(seldom.cancelMessage)) {
+            seldom.mustCancel = false; // the cancellation travels through the future
         }
         body.suspend();
+        awaitsWithoutSuspending = 0; // a new step
         waitingOn = null;
-        if (mustCancel) {
-            mustCancel = false;
+        if (mustCancel()) {
+            seldom.mustCancel = false;
             if (future.isCancelled()) {
                 return future.result(); // throws its CancelledError
             }
@@ -222,14 +207,29 @@ public final class Task<T> extends Future<T> {
     void yieldOnce() {
         loopContract().enqueue(stepHandle);
         body.suspend();
-        if (mustCancel) {
-            mustCancel = false;
+        awaitsWithoutSuspending = 0; // a new step
+        if (mustCancel()) {
+            seldom.mustCancel = false;
             throw newCancelledError();
         }
     }
 
+    private Seldom seldom() {
+        Seldom s = seldom;
+        if (s == null) {
+            seldom = s = new Seldom();
+        }
+        return s;
+    }
+
+    /** Whether the task is to raise CancelledError at its next await (or before its body starts). */
+    private boolean mustCancel() {
+        Seldom s = seldom;
+        return s != null && s.mustCancel;
+    }
+
     private CancelledError newCancelledError() {
-        return CancelledError.of(cancelMessage);
+        return CancelledError.of(seldom != null ? seldom.cancelMessage : null);
     }
 
     // =========================================================================================
@@ -239,6 +239,15 @@ public final class Task<T> extends Future<T> {
     /**
      * Requests cancellation: the task gets a {@link CancelledError} at its next await (or before
      * its body starts). Returns false if the task is already done.
+     *
+     * <p>As asyncio's, a task that awaits a future cancels that future instead, and when the future
+     * is a task, that task in turn, down the chain of awaits: each task on the way counts one
+     * request ({@link #cancelling()}), and the cancellation lands where the chain ends (the last
+     * future is cancelled, or the last task is marked to raise at its next await). asyncio follows
+     * the chain by recursion; here it is a loop, so a chain of any length cannot overflow the stack.
+     * A chain that comes back to a task already on it (an await cycle, a deadlock nothing else can
+     * end; asyncio's recursion fails with RecursionError there) is broken at the task that closes it:
+     * that task stops waiting and raises CancelledError at its await.
      */
     @Override
     public boolean cancel(String message) {
@@ -248,30 +257,92 @@ public final class Task<T> extends Future<T> {
         if (isDone()) {
             return false;
         }
-        cancelRequests++;
-        if (waitingOn != null && waitingOn.cancel(message)) {
-            // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
+        Task<?> closesCycle = taskClosingAwaitCycle();
+        Task<?> t = this;
+        while (true) {
+            t.seldom().cancelRequests++;
+            Future<?> awaited = t.waitingOn;
+            if (t == closesCycle) {
+                t.stopWaitingCancelled(message);
+                return true;
+            }
+            if (awaited instanceof Task<?> next && !next.isDone()) {
+                t = next; // its cancel() would return true: the request travels on
+                continue;
+            }
+            if (awaited != null && awaited.cancel(message)) {
+                // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
+                return true;
+            }
+            t.seldom.mustCancel = true;
+            t.seldom.cancelMessage = message;
             return true;
         }
-        mustCancel = true;
-        cancelMessage = message;
-        return true;
+    }
+
+    /** The pending task this task awaits, or null. */
+    private Task<?> awaitedTask() {
+        return waitingOn instanceof Task<?> next && !next.isDone() ? next : null;
+    }
+
+    /**
+     * When the chain of awaited tasks from here comes back to a task already on it, the last task
+     * before it comes back (the one whose await closes the cycle); else null. Floyd's cycle
+     * finding: no memory, two passes at most over the chain.
+     */
+    private Task<?> taskClosingAwaitCycle() {
+        Task<?> slow = this;
+        Task<?> fast = this;
+        do {
+            slow = slow.awaitedTask();
+            fast = fast.awaitedTask();
+            fast = fast != null ? fast.awaitedTask() : null;
+            if (fast == null) {
+                return null;
+            }
+        } while (slow != fast);
+        // The tasks meet in the cycle; the cycle's first task is as far from here as from the meeting point.
+        Task<?> first = this;
+        while (first != slow) {
+            first = first.awaitedTask();
+            slow = slow.awaitedTask();
+        }
+        Task<?> closing = first;
+        while (closing.awaitedTask() != first) {
+            closing = closing.awaitedTask();
+        }
+        return closing;
+    }
+
+    /** Breaks an await cycle here: this task no longer waits for the task it awaits and steps next, raising CancelledError. */
+    private void stopWaitingCancelled(String message) {
+        Future<?> awaited = waitingOn;
+        waitingOn = null;
+        seldom.mustCancel = true;
+        seldom.cancelMessage = message;
+        if (awaited.removeDoneHandle(stepHandle)) {
+            loopContract().enqueue(stepHandle);
+        }
     }
 
     /** Pending cancellation requests: {@code cancel()} calls not yet balanced by {@link #uncancel()}. */
     public int cancelling() {
-        return cancelRequests;
+        return seldom != null ? seldom.cancelRequests : 0;
     }
 
     /** Decrements the pending cancellation requests; returns the new count. */
     public int uncancel() {
-        if (cancelRequests > 0) {
-            cancelRequests--;
-            if (cancelRequests == 0) {
-                mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
+        Seldom s = seldom;
+        if (s == null) {
+            return 0;
+        }
+        if (s.cancelRequests > 0) {
+            s.cancelRequests--;
+            if (s.cancelRequests == 0) {
+                s.mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
             }
         }
-        return cancelRequests;
+        return s.cancelRequests;
     }
 
     // =========================================================================================
@@ -294,19 +365,17 @@ public final class Task<T> extends Future<T> {
 
     /** The task's name ({@code Task-N} unless one was given). */
     public String getName() {
-        String n = name;
-        if (n == null) {
-            name = n = "Task-" + number;
-        }
-        return n;
+        // Built each time rather than kept: reports ask from other threads (the watchdog's), and
+        // making the side object there could race with the loop thread's cancel() making it.
+        Seldom s = seldom;
+        String given = s != null ? s.name : null;
+        return given != null ? given : "Task-" + number;
     }
 
     /** Renames the task. */
     public void setName(String name) {
-        this.name = Objects.requireNonNull(name, "name");
-        if (pendingWatch != null) {
-            pendingWatch.name = name;
-        }
+        seldom().name = Objects.requireNonNull(name, "name");
+        entry.renamed(name);
     }
 
     /** The context this task's body runs in. */
@@ -351,28 +420,18 @@ public final class Task<T> extends Future<T> {
                 + CreationStack.createdAt(creationStack()) + ">";
     }
 
-    /**
-     * The task's step as a ready-queue callback: reports (slow callbacks, the watchdog) name the
-     * task, whether it runs after creation, a yield, or as the wake-up of an awaited future.
-     */
-    private final class Step implements Runnable, Handle.Describable {
-        @Override
-        public void run() {
-            stepInContext();
-        }
-
-        Task<T> task() {
-            return Task.this;
-        }
-
-        @Override
-        public String describe() {
-            return Task.this.toString();
-        }
+    /** What few tasks need, kept aside so every task stays small. */
+    private static final class Seldom {
+        /** Given at creation or by setName (else the name is built from the number). */
+        String name;
+        boolean mustCancel;
+        String cancelMessage;
+        /** Pending cancellation requests: cancel() calls not yet balanced by uncancel(). */
+        int cancelRequests;
     }
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
-    private static final class PendingWatch implements Runnable {
+    static final class PendingWatch implements Runnable {
         final LoopContract loop;
         final String coroutineName; // not the body itself: it may reach the task and keep it alive
         final StackTraceElement[] creationStack;

@@ -1,11 +1,28 @@
 package io.jasyncio.task;
 
+import io.jasyncio.loop.Handle;
+
 /**
  * One task's body as its {@link TaskEngine} runs it. The loop side calls {@link #resume()}; the
  * body itself calls {@link #suspend()}. Exactly one of the two sides runs at any moment, and each
  * hand-off happens-before what the other side does next, so task code stays single-threaded.
+ *
+ * <p>The body is also the callback of the task's step handle: {@link #run()} is one step, and
+ * reports name the task.
  */
-interface TaskBody {
+interface TaskBody extends Runnable, Handle.Describable {
+    /** The task this body runs. */
+    Task<?> task();
+
+    /** One step, as the loop runs it: {@link #resume()}, the outcome left to the body's own end. */
+    @Override
+    void run();
+
+    @Override
+    default String describe() {
+        return task().toString();
+    }
+
     /**
      * Starts the body, or resumes it where it suspended, and returns when it suspends again or
      * finishes: true once it has finished. Called by the loop's step (or by an eager start).

@@ -2,13 +2,21 @@ package io.jasyncio.task;
 
 import jdk.internal.vm.Continuation;
 
-/** One task's body on a continuation; remembers its task so {@link Task#current()} can find it from inside. */
+/**
+ * One task's body on a continuation; remembers its task so {@link Task#current()} can find it from
+ * inside. Its step is {@link Continuation#run()} itself (the loop mounts it directly).
+ */
 final class TaskContinuation extends Continuation implements TaskBody {
     final Task<?> task;
 
     TaskContinuation(Task<?> task, Runnable code) {
         super(ContinuationEngine.SCOPE, code);
         this.task = task;
+    }
+
+    @Override
+    public Task<?> task() {
+        return task;
     }
 
     @Override

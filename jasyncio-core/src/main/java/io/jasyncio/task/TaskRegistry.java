@@ -1,6 +1,5 @@
 package io.jasyncio.task;
 
-import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -8,7 +7,8 @@ import java.util.Set;
 /**
  * The pending tasks of one loop, for {@code allTasks()}. Held weakly, as asyncio's
  * {@code _scheduled_tasks} (a WeakSet): a pending task that nobody references any more may be
- * collected.
+ * collected. Each slot holds the task's {@link TaskEntry}, the weak reference that is also its
+ * body's entry point, so registering a task allocates nothing of its own.
  *
  * <p>Cheaper than a {@code WeakHashMap}: no hashing, and a finished task's reference is dropped
  * from its slot at once, so the collector never has to process it. A task gets a slot when it is
@@ -19,7 +19,7 @@ import java.util.Set;
 final class TaskRegistry {
     private static final int END = -1;
 
-    private WeakReference<Task<?>>[] slots = newSlots(64);
+    private TaskEntry[] slots = new TaskEntry[64];
     private int[] nextFree = new int[64];
     private int firstFree = END;
     /** Slots below this index have been handed out at least once. */
@@ -28,8 +28,8 @@ final class TaskRegistry {
     private long created;
     private int live;
 
-    /** Registers a new task; returns its slot, to give back with {@link #remove}. */
-    int add(Task<?> task) {
+    /** Registers a new task by its entry (which remembers its slot, to give back with {@link #remove}). */
+    void add(TaskEntry entry) {
         // Full: reclaim collected tasks' slots first; grow unless that freed a good share (so a
         // nearly full table is not rescanned on every add).
         if (firstFree == END && used == slots.length && reclaimCollected() < slots.length / 4) {
@@ -42,14 +42,19 @@ final class TaskRegistry {
         } else {
             slot = used++;
         }
-        slots[slot] = new WeakReference<>(task);
+        slots[slot] = entry;
+        entry.slot = slot;
         created++;
         live++;
-        return slot;
     }
 
     /** Gives back the slot of a task that finished. */
-    void remove(int slot) {
+    void remove(TaskEntry entry) {
+        free(entry.slot);
+        entry.slot = -1;
+    }
+
+    private void free(int slot) {
         live--;
         slots[slot] = null;
         nextFree[slot] = firstFree;
@@ -60,7 +65,7 @@ final class TaskRegistry {
     Set<Task<?>> pending() {
         Set<Task<?>> pending = new LinkedHashSet<>();
         for (int i = 0; i < used; i++) {
-            WeakReference<Task<?>> ref = slots[i];
+            TaskEntry ref = slots[i];
             Task<?> t = ref != null ? ref.get() : null;
             if (t != null && !t.isDone()) {
                 pending.add(t);
@@ -82,9 +87,9 @@ final class TaskRegistry {
     private int reclaimCollected() {
         int freed = 0;
         for (int i = 0; i < used; i++) {
-            WeakReference<Task<?>> ref = slots[i];
+            TaskEntry ref = slots[i];
             if (ref != null && ref.refersTo(null)) {
-                remove(i);
+                free(i);
                 freed++;
             }
         }
@@ -95,10 +100,5 @@ final class TaskRegistry {
         int n = slots.length * 2;
         slots = Arrays.copyOf(slots, n);
         nextFree = Arrays.copyOf(nextFree, n);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static WeakReference<Task<?>>[] newSlots(int n) {
-        return (WeakReference<Task<?>>[]) new WeakReference<?>[n];
     }
 }

@@ -43,9 +43,8 @@ public final class Tasks {
      */
     public static <T> T await(Future<T> future) {
         if (future.isDone()) {
-            int budget = CooperativeBudget.awaitsPerYield;
-            if (budget != 0) {
-                CooperativeBudget.spendOne(budget);
+            if (CooperativeBudget.loopsWithABudget != 0) {
+                CooperativeBudget.spendOne();
             }
             return future.result();
         }

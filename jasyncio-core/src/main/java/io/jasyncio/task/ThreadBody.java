@@ -60,6 +60,18 @@ final class ThreadBody implements TaskBody {
     }
 
     @Override
+    public Task<?> task() {
+        return task;
+    }
+
+    @Override
+    public void run() {
+        if (!finished) { // a finished body has no thread left: resuming would start it again
+            resume();
+        }
+    }
+
+    @Override
     public boolean resume() {
         resumer = Thread.currentThread();
         Thread before = mounted.thread; // an eager start from inside another body nests
@@ -117,7 +129,9 @@ final class ThreadBody implements TaskBody {
         boolean interrupted = false;
         while (turn != mine) {
             LockSupport.park(this);
-            if (Thread.interrupted()) {
+            // isInterrupted is a field read; clearing the flag (Thread.interrupted) takes a lock
+            // on a virtual thread, which every hand-off would pay
+            if (Thread.currentThread().isInterrupted() && Thread.interrupted()) {
                 interrupted = true;
             }
         }

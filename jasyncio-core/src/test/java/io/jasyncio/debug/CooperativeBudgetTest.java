@@ -1,9 +1,10 @@
 package io.jasyncio.debug;
 
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.CooperativeBudget;
 import io.jasyncio.testing.EveryEngine;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,17 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @EveryEngine
 class CooperativeBudgetTest {
 
-    @AfterEach
-    void backToAsyncioSemantics() {
-        CooperativeBudget.disable();
-    }
-
     /**
      * A task awaits an already-done future 100 times (a cache that always hits) while a bystander
      * counts how many times it got to run meanwhile.
      */
-    private static int bystanderStepsDuringAHundredCacheHits() {
+    private static int bystanderStepsDuringAHundredCacheHits(int budget) {
         return run(() -> {
+            if (budget != 0) {
+                CooperativeBudget.of(getRunningLoop()).set(budget);
+            }
             Future<String> cached = getRunningLoop().createFuture();
             cached.setResult("hit");
             int[] bystanderSteps = {0};
@@ -49,14 +48,27 @@ class CooperativeBudgetTest {
 
     @Test
     void offByDefaultANeverSuspendingLoopNeverYields() {
-        assertEquals(0, CooperativeBudget.get());
-        assertEquals(0, bystanderStepsDuringAHundredCacheHits());
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            assertEquals(0, CooperativeBudget.of(loop).get());
+        }
+        assertEquals(0, bystanderStepsDuringAHundredCacheHits(0));
     }
 
     @Test
     void withABudgetTheTaskYieldsOnceEveryBudgetAwaits() {
-        CooperativeBudget.set(10);
         // 100 awaits: a yield after every 10th; the bystander steps once per yield.
-        assertEquals(10, bystanderStepsDuringAHundredCacheHits());
+        assertEquals(10, bystanderStepsDuringAHundredCacheHits(10));
+    }
+
+    /** A budget is its loop's: one set on another loop (alive meanwhile) changes nothing here. */
+    @Test
+    void aBudgetOnOneLoopLeavesTheTasksOfAnotherAlone() {
+        try (EventLoop other = EventLoops.newEventLoop()) {
+            CooperativeBudget.of(other).set(10);
+            assertEquals(0, bystanderStepsDuringAHundredCacheHits(0));
+            assertEquals(10, CooperativeBudget.of(other).get());
+            CooperativeBudget.of(other).disable();
+            assertEquals(0, CooperativeBudget.of(other).get());
+        }
     }
 }

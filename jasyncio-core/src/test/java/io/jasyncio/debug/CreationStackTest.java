@@ -125,7 +125,7 @@ class CreationStackTest {
             openAndForget("transport <leaked>");
             forgetALoop();
             collectUntil(loop, () -> !log.containing("unclosed transport <leaked>").isEmpty()
-                    && !log.containing("unclosed event loop <NioEventLoop@").isEmpty());
+                    && !log.containing("unclosed event loop <" + EventLoops.defaultLoopName() + "@").isEmpty());
             String leaked = log.containing("unclosed transport <leaked>").getFirst();
             assertTrue(leaked.contains("\tat " + CreationStackTest.class.getName() + ".openAndForget("), leaked);
             assertTrue(log.containing("closed properly").isEmpty(), log.messages().toString());

@@ -2,22 +2,21 @@ package io.jasyncio.loop;
 
 import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Proxy;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Futures and tasks hold their loop through {@link LoopContract}. An {@link EventLoop} that does
- * not implement it (say, a provider's own class) fails where the loop is made, with a sentence
- * naming the contract, instead of a ClassCastException at its first createFuture.
+ * Futures and tasks hold their loop through {@link LoopContract}: every loop made from a provider
+ * implements it (the provider gives a backend, the loop is the library's). An {@link EventLoop}
+ * of another kind fails at its first future with a sentence naming the contract, not with a
+ * ClassCastException.
  */
 @EveryLoop
 class LoopContractTest {
@@ -33,11 +32,11 @@ class LoopContractTest {
                 });
     }
 
-    /** Found by ServiceLoader through the test's context class loader (see the test below). */
-    public static final class ProviderOfALoopWithoutTheContract implements EventLoopProvider {
+    /** A backend that cannot open (say, the kernel refused the resource it needs). */
+    static final class ProviderWhoseBackendCannotOpen implements EventLoopProvider {
         @Override
         public String name() {
-            return "no-contract";
+            return "refused";
         }
 
         @Override
@@ -46,27 +45,19 @@ class LoopContractTest {
         }
 
         @Override
-        public EventLoop create() {
-            return loopWithoutTheContract();
+        public LoopBackend openBackend(LoopContract loop) throws IOException {
+            throw new IOException("no ring for you");
         }
     }
 
     @Test
-    void aProvidersLoopWithoutTheContractFailsAtCreationWithAClearSentence(@TempDir Path services) throws Exception {
-        Path file = services.resolve("META-INF/services/" + EventLoopProvider.class.getName());
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, ProviderOfALoopWithoutTheContract.class.getName() + "\n");
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        try (URLClassLoader withProvider = new URLClassLoader(new URL[] {services.toUri().toURL()}, previous)) {
-            thread.setContextClassLoader(withProvider); // ServiceLoader.load looks here
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> EventLoops.newEventLoop("no-contract"));
-            assertTrue(e.getMessage().contains("does not implement io.jasyncio.loop.LoopContract"), e.getMessage());
-            assertTrue(e.getMessage().contains("<a loop of its own>"), e.getMessage());
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
+    void aBackendThatCannotOpenFailsTheLoopWithItsReasonAndLeavesNoLoopBehind() {
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> EventLoops.newEventLoop(new ProviderWhoseBackendCannotOpen()));
+        assertEquals("cannot open the refused loop's backend", e.getMessage());
+        assertEquals("no ring for you", e.getCause().getMessage());
+        assertTrue(EventLoops.liveLoops().stream().noneMatch(l -> EventLoops.implementationOf(l.loop()).equals("refused")),
+                "a loop that never opened is not listed");
     }
 
     @Test

@@ -4,9 +4,9 @@ package io.jasyncio.loop;
 import java.io.IOException;
 
 /** The {@link Poller} contract, against java.nio's Selector. */
-class NioPollerContractTest extends PollerContract {
+class NioPollerContractTest extends PollerContract<NioPoller.Registration> {
     @Override
-    protected Poller newPoller() throws IOException {
+    protected Poller<NioPoller.Registration> newPoller() throws IOException {
         return new NioPoller();
     }
 }

@@ -31,15 +31,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * for "forever" are bounded (10 s); a broken wake-up fails on the timeout, on a thread it abandons.
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-public abstract class PollerContract {
+public abstract class PollerContract<R extends IoRegistration> {
     private static final long FOREVER = TimeUnit.SECONDS.toNanos(10);
     private static final long SHORT = TimeUnit.MILLISECONDS.toNanos(30);
 
-    private Poller poller;
+    private Poller<R> poller;
     private final List<AutoCloseable> channels = new ArrayList<>();
 
     /** A new poller of the implementation under test. */
-    protected abstract Poller newPoller() throws IOException;
+    protected abstract Poller<R> newPoller() throws IOException;
 
     @BeforeEach
     void open() throws IOException {
@@ -57,7 +57,7 @@ public abstract class PollerContract {
     @Test
     void selectZeroReportsNothingWhenNothingIsReady() throws IOException {
         Pipe pipe = pipe();
-        IoRegistration reg = new IoRegistration(pipe.source());
+        R reg = poller.newRegistration(pipe.source());
         poller.setInterest(reg, Poller.READ);
         assertEquals(List.of(), select(0));
     }
@@ -72,7 +72,7 @@ public abstract class PollerContract {
     @Test
     void readInterestReportsAChannelOnceItHasData() throws IOException {
         Pipe pipe = pipe();
-        IoRegistration reg = new IoRegistration(pipe.source());
+        R reg = poller.newRegistration(pipe.source());
         poller.setInterest(reg, Poller.READ);
         assertSame(reg, poller.registrationOf(pipe.source()));
         pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
@@ -83,7 +83,7 @@ public abstract class PollerContract {
     @Test
     void writeInterestReportsAWritableChannelAtOnce() throws IOException {
         Pipe pipe = pipe();
-        IoRegistration reg = new IoRegistration(pipe.sink());
+        R reg = poller.newRegistration(pipe.sink());
         poller.setInterest(reg, Poller.WRITE);
         assertEquals(List.of(new Event(reg, Poller.WRITE)), select(FOREVER));
     }
@@ -92,7 +92,7 @@ public abstract class PollerContract {
     void bothInterestsOfOneChannelArriveAsOneEvent() throws IOException {
         SocketChannel[] pair = socketPair();
         pair[1].write(ByteBuffer.wrap(new byte[] {1}));
-        IoRegistration reg = new IoRegistration(pair[0]);
+        R reg = poller.newRegistration(pair[0]);
         poller.setInterest(reg, Poller.READ | Poller.WRITE);
         List<Event> events = select(FOREVER);
         if (events.equals(List.of(new Event(reg, Poller.WRITE)))) {
@@ -104,7 +104,7 @@ public abstract class PollerContract {
     @Test
     void interestZeroStopsReportingAndANewInterestResumes() throws IOException {
         Pipe pipe = pipe();
-        IoRegistration reg = new IoRegistration(pipe.source());
+        R reg = poller.newRegistration(pipe.source());
         poller.setInterest(reg, Poller.READ);
         pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
         assertEquals(1, select(FOREVER).size());
@@ -154,7 +154,7 @@ public abstract class PollerContract {
         try (ServerSocketChannel listener = ServerSocketChannel.open()) {
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             int port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
-            IoRegistration registration = new IoRegistration(listener);
+            R registration = poller.newRegistration(listener);
             poller.setInterest(registration, Poller.READ);
             select(0); // watched for real (registered, or its poll submitted)
             poller.setInterest(registration, 0);

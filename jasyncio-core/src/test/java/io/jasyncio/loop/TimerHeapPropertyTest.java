@@ -1,6 +1,6 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.loop.internal.NioEventLoop;
+import io.jasyncio.loop.internal.NioEventLoopProvider;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -48,7 +48,7 @@ class TimerHeapPropertyTest {
     @MethodSource("seeds")
     void popsInDeadlineThenSequenceOrder(long seed) {
         List<Integer> codes = operations(seed);
-        try (NioEventLoop loop = new NioEventLoop()) {
+        try (CoreEventLoop loop = new CoreEventLoop(new NioEventLoopProvider())) {
             TimerHeap heap = new TimerHeap();
             TreeSet<TimerHandle> model = new TreeSet<>(ORDER); // what the heap holds
             List<TimerHandle> pushed = new ArrayList<>();

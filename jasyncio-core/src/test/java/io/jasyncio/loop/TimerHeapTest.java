@@ -1,6 +1,6 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.loop.internal.NioEventLoop;
+import io.jasyncio.loop.internal.NioEventLoopProvider;
 import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  */
 @EveryLoop
 class TimerHeapTest {
-    private final NioEventLoop loop = new NioEventLoop(); // handles need an owner; it never runs
+    private final CoreEventLoop loop = new CoreEventLoop(new NioEventLoopProvider()); // handles need an owner; it never runs
     private final TimerHeap heap = new TimerHeap();
     private long sequence;
 

@@ -117,12 +117,14 @@ class UnclosedTransportTest {
         try (Runner runner = new Runner(false, loopName)) {
             runner.run(() -> {
                 EventLoop loop = getRunningLoop();
+                List<Transport> made = new ArrayList<>(); // until counted: a GC meanwhile would close them already
                 for (int i = 0; i < pipes; i++) {
                     Pipe pipe = Pipe.open();
-                    new WritePipeTransport(loop, pipe.sink(), new Quiet());
-                    new ReadPipeTransport(loop, pipe.source(), new Quiet());
+                    made.add(new WritePipeTransport(loop, pipe.sink(), new Quiet()));
+                    made.add(new ReadPipeTransport(loop, pipe.source(), new Quiet()));
                 }
                 assertTrue(OpenFds.count() >= baseline + 2 * pipes, "both ends were open");
+                made.clear();
                 return null;
             });
         }

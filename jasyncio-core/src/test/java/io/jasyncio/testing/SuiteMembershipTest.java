@@ -28,11 +28,12 @@ class SuiteMembershipTest {
 
     /**
      * Not on every loop: nio's own poller (each loop has its own contract test) and its provider's
-     * registration, a pure data structure, and a signal test that starts its own child JVM.
+     * registration, a pure data structure, a signal test that starts its own child JVM, and the
+     * running-loop lookup, checked on a loop that is none of ours.
      */
     private static final Set<String> NOT_ON_EVERY_LOOP = Set.of("io.jasyncio.loop.NioPollerContractTest",
             "io.jasyncio.loop.NioProviderTest", "io.jasyncio.loop.TimerHeapPropertyTest",
-            "io.jasyncio.loop.IgnoredSigintTest");
+            "io.jasyncio.loop.IgnoredSigintTest", "io.jasyncio.loop.RunningLoopTest");
     /** Not on every engine: it chooses engines itself. */
     private static final Set<String> NOT_ON_EVERY_ENGINE = Set.of("io.jasyncio.task.EngineSelectionTest");
 

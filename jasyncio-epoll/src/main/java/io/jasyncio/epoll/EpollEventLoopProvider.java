@@ -1,14 +1,18 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.loop.LoopBackend;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.nativeio.EpollSys;
 import io.jasyncio.nativeio.LibC;
 import io.jasyncio.nativeio.LinuxAvailability;
 
+import java.io.IOException;
+
 /**
- * Makes {@code EventLoops.newEventLoop("epoll")} (and {@code -Djasyncio.loop=epoll}) work: found
- * through {@code META-INF/services}. Available on Linux when the JVM lets us read channel fds;
+ * Makes {@code EventLoops.newEventLoop("epoll")} (and {@code -Djasyncio.loop=epoll}) work: the
+ * library's loop over an {@link EpollPoller} instead of a java.nio Selector (as uvloop swaps
+ * asyncio's loop for libuv's), found through {@code META-INF/services}. Available on Linux when the JVM lets us read channel fds;
  * otherwise {@link #unavailableReason()} says why, and "nio" remains.
  */
 public final class EpollEventLoopProvider implements EventLoopProvider {
@@ -35,7 +39,7 @@ public final class EpollEventLoopProvider implements EventLoopProvider {
     }
 
     @Override
-    public EventLoop create() {
-        return new EpollEventLoop();
+    public LoopBackend openBackend(LoopContract loop) throws IOException {
+        return LoopBackend.of(new EpollPoller());
     }
 }

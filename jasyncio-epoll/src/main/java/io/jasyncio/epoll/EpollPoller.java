@@ -42,7 +42,7 @@ import static io.jasyncio.nativeio.EpollSys.EVENT_INT;
  *       channel that reuses the fd number simply replaces it.</li>
  * </ul>
  */
-public final class EpollPoller implements Poller {
+public final class EpollPoller implements Poller<EpollPoller.Watch> {
     private static final int INITIAL_EVENTS = 64;
     private static final int MAX_EVENTS = 4096;
 
@@ -55,18 +55,18 @@ public final class EpollPoller implements Poller {
     private Arena eventsArena;
     private MemorySegment events;
     private int eventsCapacity;
-    private final FdTable watched = new FdTable();
+    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
     private final EventFdWakeup wakeups;
     private boolean closed;
 
-    /** What the poller keeps per registration: the fd and the epoll events set for it. */
-    private static final class Watch {
-        final int fd;
+    /** What the poller keeps per channel: its fd and the interest set for it in epoll, once watched. */
+    static final class Watch extends IoRegistration {
+        int fd = -1;
         int ops;
+        boolean watched;
 
-        Watch(int fd, int ops) {
-            this.fd = fd;
-            this.ops = ops;
+        Watch(SelectableChannel channel) {
+            super(channel);
         }
     }
 
@@ -116,10 +116,14 @@ public final class EpollPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public void setInterest(IoRegistration registration, int ops) throws IOException {
-        SelectableChannel channel = registration.channel();
-        Watch watch = (Watch) registration.pollerKey;
-        if (watch == null) {
+    public Watch newRegistration(SelectableChannel channel) {
+        return new Watch(channel);
+    }
+
+    @Override
+    public void setInterest(Watch watch, int ops) throws IOException {
+        SelectableChannel channel = watch.channel();
+        if (!watch.watched) {
             if (ops == 0) {
                 return;
             }
@@ -135,16 +139,18 @@ public final class EpollPoller implements Poller {
             if (ctlQuiet(EpollSys.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {
                 ctl(EpollSys.EPOLL_CTL_MOD, fd, toEpoll(ops));
             }
-            registration.pollerKey = new Watch(fd, ops);
-            remember(fd, registration);
+            watch.fd = fd;
+            watch.ops = ops;
+            watch.watched = true;
+            watched.put(fd, watch); // may replace a closed channel's registration: its fd was reused
         } else if (!channel.isOpen()) {
             // Its fd is gone (and maybe reused): never touch epoll for it again.
-            forget(watch.fd, registration);
+            forget(watch);
             if ((ops & ~watch.ops) != 0) {
                 throw new ClosedChannelException();
             }
         } else if (ops == 0) {
-            forget(watch.fd, registration);
+            forget(watch);
             int e = ctlQuiet(EpollSys.EPOLL_CTL_DEL, watch.fd, 0);
             if (e != 0 && e != LibC.ENOENT && e != LibC.EBADF) {
                 throw new IOException("epoll_ctl(DEL, " + watch.fd + ") failed: " + LibC.describe(e));
@@ -158,7 +164,7 @@ public final class EpollPoller implements Poller {
     }
 
     @Override
-    public IoRegistration registrationOf(SelectableChannel channel) {
+    public Watch registrationOf(SelectableChannel channel) {
         return watched.ofChannel(channel);
     }
 
@@ -167,13 +173,9 @@ public final class EpollPoller implements Poller {
         return watched.size();
     }
 
-    private void remember(int fd, IoRegistration registration) {
-        watched.put(fd, registration); // may replace a closed channel's registration: its fd was reused
-    }
-
-    private void forget(int fd, IoRegistration registration) {
-        watched.remove(fd, registration);
-        registration.pollerKey = null;
+    private void forget(Watch watch) {
+        watched.remove(watch.fd, watch);
+        watch.watched = false;
     }
 
     private static int toEpoll(int ops) {
@@ -200,7 +202,7 @@ public final class EpollPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+    public int select(long timeoutNanos, IoEventSink<? super Watch> sink) throws IOException {
         if (closed) {
             throw new ClosedChannelException();
         }
@@ -209,7 +211,7 @@ public final class EpollPoller implements Poller {
         }
         int n = epollWait(timeoutNanos);
         MemorySegment ready = events;
-        FdTable table = watched;
+        FdTable<Watch> table = watched;
         int reported = 0;
         for (int i = 0; i < n; i++) {
             long base = i * EPOLL_EVENT_SIZE;
@@ -219,21 +221,21 @@ public final class EpollPoller implements Poller {
                 wakeups.rearm();
                 continue;
             }
-            IoRegistration registration = table.get(fd);
-            if (registration == null) {
+            Watch watch = table.get(fd);
+            if (watch == null) {
                 continue;
             }
-            if (!registration.channel().isOpen()) {
-                forget(fd, registration); // stale: its fd was closed under us
+            if (!watch.channel().isOpen()) {
+                forget(watch); // stale: its fd was closed under us
                 continue;
             }
             // As asyncio's EpollSelector: anything but EPOLLIN (errors, hang-ups) wakes the
             // writer, anything but EPOLLOUT wakes the reader; only what is asked for is reported.
             int ops = ((epollEvents & ~EpollSys.EPOLLOUT) != 0 ? READ : 0) | ((epollEvents & ~EpollSys.EPOLLIN) != 0 ? WRITE : 0);
-            ops &= ((Watch) registration.pollerKey).ops;
+            ops &= watch.ops;
             if (ops != 0) {
                 reported++;
-                sink.onIoEvent(registration, ops);
+                sink.onIoEvent(watch, ops);
             }
         }
         if (n == eventsCapacity && eventsCapacity < MAX_EVENTS) {

@@ -2,6 +2,7 @@ package io.jasyncio.epoll;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.loop.Future;
 import io.jasyncio.nativeio.ChannelFds;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +36,7 @@ class EpollLoopIoTest {
         assertTrue(EventLoops.availableNames().contains("epoll"),
                 "epoll must be available on Linux with the project's JVM flags: " + new EpollEventLoopProvider().unavailableReason());
         loop = EventLoops.newEventLoop("epoll");
-        assertInstanceOf(EpollEventLoop.class, loop);
+        assertEquals("epoll", EventLoops.implementationOf(loop));
     }
 
     @AfterEach
@@ -44,7 +45,7 @@ class EpollLoopIoTest {
     }
 
     private EpollPoller poller() {
-        return ((EpollEventLoop) loop).epollPoller();
+        return assertInstanceOf(EpollPoller.class, LoopContract.of(loop).backendFeature(EpollPoller.class));
     }
 
     /** Runs until {@code done} completes, failing (instead of hanging) after 10 s. */

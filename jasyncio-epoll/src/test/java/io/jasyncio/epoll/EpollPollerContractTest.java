@@ -6,9 +6,9 @@ import io.jasyncio.loop.PollerContract;
 import java.io.IOException;
 
 /** The {@link Poller} contract, against native epoll. */
-class EpollPollerContractTest extends PollerContract {
+class EpollPollerContractTest extends PollerContract<EpollPoller.Watch> {
     @Override
-    protected Poller newPoller() throws IOException {
+    protected Poller<EpollPoller.Watch> newPoller() throws IOException {
         return new EpollPoller();
     }
 }

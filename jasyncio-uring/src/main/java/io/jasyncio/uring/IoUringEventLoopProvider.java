@@ -1,8 +1,11 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.nativeio.LinuxAvailability;
-import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.loop.LoopBackend;
+import io.jasyncio.loop.LoopContract;
+
+import java.io.IOException;
 
 /**
  * Makes {@code EventLoops.newEventLoop("io_uring")} (and {@code -Djasyncio.loop=io_uring}) work:
@@ -11,6 +14,19 @@ import io.jasyncio.loop.EventLoopProvider;
  * read channel fds; otherwise {@link #unavailableReason()} says which.
  */
 public final class IoUringEventLoopProvider implements EventLoopProvider {
+    /** How rings run task work; null: as {@code -Djasyncio.uring.taskrun} says when each loop is made. */
+    private final TaskRunMode taskRun;
+
+    /** The provider the service lookup finds. */
+    public IoUringEventLoopProvider() {
+        this(null);
+    }
+
+    /** A provider whose rings run task work as {@code taskRun} says (or weaker, where the kernel refuses it). */
+    IoUringEventLoopProvider(TaskRunMode taskRun) {
+        this.taskRun = taskRun;
+    }
+
     private static final String UNAVAILABLE_REASON = LinuxAvailability.unavailableReason(
             "io_uring", "cannot set up an io_uring here: ", () -> {
                 UringSys.link();
@@ -33,7 +49,7 @@ public final class IoUringEventLoopProvider implements EventLoopProvider {
     }
 
     @Override
-    public EventLoop create() {
-        return new IoUringEventLoop();
+    public LoopBackend openBackend(LoopContract loop) throws IOException {
+        return new IoUringBackend(loop, taskRun != null ? taskRun : TaskRunMode.configured());
     }
 }

@@ -28,7 +28,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * next select while its channel is still watched, which makes it level-triggered like asyncio's
  * selectors: data left unread is reported again. The same ring also carries the stream
  * transports' receives and sends themselves, as requests that complete later
- * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringEventLoop}); polls serve
+ * ({@code submitSocketIo}: asyncio's proactor shape, see {@link IoUringBackend}); polls serve
  * {@code addReader}/{@code addWriter}, accepting and connecting.
  *
  * <ul>
@@ -48,7 +48,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *       epoll poller uses too ({@link EventFdWakeup}).</li>
  * </ul>
  */
-public final class IoUringPoller implements Poller {
+public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private static final int POLLIN = 0x001;
     private static final int POLLOUT = 0x004;
     private static final int POLLERR = 0x008;
@@ -65,7 +65,7 @@ public final class IoUringPoller implements Poller {
     private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
     private final IoUring ring;
     private final int eventFd;
-    private final FdTable watched = new FdTable();
+    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
     private final List<Watch> toRearm = new ArrayList<>();
     /** The sends asked for since the last select, made requests just before it enters the kernel. */
     private final List<RingOperation> sendsToPrepare = new ArrayList<>();
@@ -76,7 +76,7 @@ public final class IoUringPoller implements Poller {
     private final ListenerEpoll.ReadySink onListenerReady = this::onListenerReady;
     private int selects;
     private final IoUring.CompletionSink onCompletion = this::onCompletion;
-    private IoEventSink sink;
+    private IoEventSink<? super Watch> sink;
     private int reported;
     private final EventFdWakeup wakeups;
     /** Made at the first receive into them: a loop without stream connections needs none. */
@@ -89,22 +89,21 @@ public final class IoUringPoller implements Poller {
     private int slotsUsed;
 
     /**
-     * What the poller keeps per channel: its fd, the interest, and the poll armed for it (for a
-     * listener: whether it is in {@link #listeners}).
+     * What the poller keeps per channel, once watched: its fd, the interest, and the poll armed for
+     * it (for a listener: whether it is in {@link #listeners}).
      */
-    private static final class Watch {
-        final int fd;
-        final IoRegistration registration;
+    static final class Watch extends IoRegistration {
         final boolean listener;
+        int fd = -1;
+        boolean watched;
         int ops;
         int generation;
         boolean armed;
         boolean queuedForRearm;
 
-        Watch(int fd, IoRegistration registration) {
-            this.fd = fd;
-            this.registration = registration;
-            this.listener = registration.channel() instanceof ServerSocketChannel;
+        Watch(SelectableChannel channel) {
+            super(channel);
+            this.listener = channel instanceof ServerSocketChannel;
         }
 
         long userData() {
@@ -140,10 +139,9 @@ public final class IoUringPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public void setInterest(IoRegistration registration, int ops) throws IOException {
-        SelectableChannel channel = registration.channel();
-        Watch watch = (Watch) registration.pollerKey;
-        if (watch == null) {
+    public void setInterest(Watch watch, int ops) throws IOException {
+        SelectableChannel channel = watch.channel();
+        if (!watch.watched) {
             if (ops == 0) {
                 return;
             }
@@ -153,8 +151,8 @@ public final class IoUringPoller implements Poller {
             if (channel.isBlocking()) {
                 channel.configureBlocking(false);
             }
-            watch = new Watch(ChannelFds.fdOf(channel), registration);
-            registration.pollerKey = watch;
+            watch.fd = ChannelFds.fdOf(channel);
+            watch.watched = true;
             remember(watch);
         } else if (!channel.isOpen()) {
             cancel(watch);
@@ -177,8 +175,13 @@ public final class IoUringPoller implements Poller {
     }
 
     @Override
-    public IoRegistration registrationOf(SelectableChannel channel) {
+    public Watch registrationOf(SelectableChannel channel) {
         return watched.ofChannel(channel);
+    }
+
+    @Override
+    public Watch newRegistration(SelectableChannel channel) {
+        return new Watch(channel);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -317,20 +320,20 @@ public final class IoUringPoller implements Poller {
     }
 
     private void remember(Watch watch) {
-        IoRegistration previous = watched.put(watch.fd, watch.registration);
-        if (previous != null && previous.pollerKey instanceof Watch stale && stale != watch) {
+        Watch stale = watched.put(watch.fd, watch);
+        if (stale != null && stale.watched && stale != watch) {
             try {
                 cancel(stale); // a closed channel's fd, reused: its poll must not keep the old file
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-            previous.pollerKey = null;
+            stale.watched = false;
         }
     }
 
     private void forget(Watch watch) {
-        watched.remove(watch.fd, watch.registration);
-        watch.registration.pollerKey = null;
+        watched.remove(watch.fd, watch);
+        watch.watched = false;
     }
 
     private static int toPoll(int ops) {
@@ -342,7 +345,7 @@ public final class IoUringPoller implements Poller {
     // ---------------------------------------------------------------------------------------------
 
     @Override
-    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+    public int select(long timeoutNanos, IoEventSink<? super Watch> sink) throws IOException {
         if (closed) {
             throw new ClosedChannelException();
         }
@@ -390,13 +393,12 @@ public final class IoUringPoller implements Poller {
             return;
         }
         int fd = (int) (userData >>> 32);
-        IoRegistration registration = watched.get(fd);
-        if (registration == null || !(registration.pollerKey instanceof Watch watch)
-                || watch.userData() != userData || !watch.armed) {
+        Watch watch = watched.get(fd);
+        if (watch == null || !watch.watched || watch.userData() != userData || !watch.armed) {
             return; // a cancelled poll's late completion
         }
         watch.armed = false;
-        if (!registration.channel().isOpen()) {
+        if (!watch.channel().isOpen()) {
             forget(watch);
             return;
         }
@@ -405,17 +407,16 @@ public final class IoUringPoller implements Poller {
             toRearm.add(watch);
         }
         // e.g. the file went away under the poll: wake both sides to see it
-        report(registration, watch, result < 0 ? POLLERR : result);
+        report(watch, result < 0 ? POLLERR : result);
     }
 
     /** A listener the listeners' epoll found ready; it stays in the epoll, so nothing is armed again. */
     private void onListenerReady(int fd, int pollEvents) {
-        IoRegistration registration = watched.get(fd);
-        if (registration == null || !(registration.pollerKey instanceof Watch watch) || !watch.listener
-                || !watch.armed) {
+        Watch watch = watched.get(fd);
+        if (watch == null || !watch.watched || !watch.listener || !watch.armed) {
             return;
         }
-        if (!registration.channel().isOpen()) {
+        if (!watch.channel().isOpen()) {
             try {
                 cancel(watch);
             } catch (IOException e) {
@@ -424,19 +425,19 @@ public final class IoUringPoller implements Poller {
             forget(watch);
             return;
         }
-        report(registration, watch, pollEvents);
+        report(watch, pollEvents);
     }
 
     /**
      * As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer, anything
      * but POLLOUT wakes the reader; only what is asked for is reported.
      */
-    private void report(IoRegistration registration, Watch watch, int pollEvents) {
+    private void report(Watch watch, int pollEvents) {
         int ops = ((pollEvents & ~POLLOUT) != 0 ? READ : 0) | ((pollEvents & ~POLLIN) != 0 ? WRITE : 0);
         ops &= watch.ops;
         if (ops != 0) {
             reported++;
-            sink.onIoEvent(registration, ops);
+            sink.onIoEvent(watch, ops);
         }
     }
 
@@ -453,8 +454,8 @@ public final class IoUringPoller implements Poller {
         for (int i = 0, n = toRearm.size(); i < n; i++) {
             Watch watch = toRearm.get(i);
             watch.queuedForRearm = false;
-            if (!watch.armed && watch.ops != 0 && watch.registration.pollerKey == watch) {
-                if (watch.registration.channel().isOpen()) {
+            if (!watch.armed && watch.ops != 0 && watch.watched) {
+                if (watch.channel().isOpen()) {
                     arm(watch);
                 } else {
                     forget(watch);
@@ -467,9 +468,8 @@ public final class IoUringPoller implements Poller {
     /** Cancels the polls of channels closed while watched, so their files are released. */
     private void sweepClosed() throws IOException {
         for (int fd = 0, n = watched.capacity(); fd < n; fd++) {
-            IoRegistration registration = watched.get(fd);
-            if (registration != null && registration.pollerKey instanceof Watch watch
-                    && !registration.channel().isOpen()) {
+            Watch watch = watched.get(fd);
+            if (watch != null && watch.watched && !watch.channel().isOpen()) {
                 cancel(watch);
                 forget(watch);
             }

@@ -2,8 +2,9 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.loop.LoopContract;
 import io.jasyncio.testing.OpenFds;
-import io.jasyncio.uring.IoUringEventLoop;
+import io.jasyncio.uring.IoUringPoller;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -87,8 +88,9 @@ class ProactorTransportTest {
         }, "127.0.0.1", 0);
     }
 
-    private static IoUringEventLoop uringLoop() {
-        return assertInstanceOf(IoUringEventLoop.class, getRunningLoop());
+    /** The io_uring poller under the running loop (this suite runs on io_uring only). */
+    private static IoUringPoller uringPoller() {
+        return assertInstanceOf(IoUringPoller.class, LoopContract.of(getRunningLoop()).backendFeature(IoUringPoller.class));
     }
 
     @Test
@@ -97,14 +99,14 @@ class ProactorTransportTest {
             EventLoop loop = getRunningLoop();
             Future<Recorder> accepted = loop.createFuture();
             Server server = serverOf(loop, false, accepted);
-            int before = uringLoop().uringPoller().requestsInFlight();
+            int before = uringPoller().requestsInFlight();
             Connection<Recorder> c = Network.createConnection(loop, () -> new Recorder(loop, false), "127.0.0.1",
                     NetTesting.port(server));
             Recorder peer = await(accepted);
             assertInstanceOf(ProactorSocketTransport.class, c.transport());
             assertInstanceOf(ProactorSocketTransport.class, peer.transport);
             sleep(0.01);
-            assertEquals(before + 2, uringLoop().uringPoller().requestsInFlight(), "one receive per side");
+            assertEquals(before + 2, uringPoller().requestsInFlight(), "one receive per side");
             c.transport().write("ping".getBytes());
             while (peer.got.length() < 4) {
                 sleep(0.005);
@@ -114,7 +116,7 @@ class ProactorTransportTest {
             assertNull(await(peer.lost));
             assertNull(await(c.protocol().lost));
             sleep(0.01);
-            assertEquals(before, uringLoop().uringPoller().requestsInFlight(), "the receives were cancelled or ended");
+            assertEquals(before, uringPoller().requestsInFlight(), "the receives were cancelled or ended");
             NetTesting.closeServer(server);
             return null;
         });
@@ -310,7 +312,7 @@ class ProactorTransportTest {
             int port = NetTesting.port(server);
             sleep(0.01);
             long fdsBefore = OpenFds.count();
-            int requestsBefore = uringLoop().uringPoller().requestsInFlight();
+            int requestsBefore = uringPoller().requestsInFlight();
             List<Connection<Recorder>> batch = new ArrayList<>();
             for (int i = 0; i < 1000; i++) {
                 batch.add(Network.createConnection(loop, () -> new Recorder(loop, false), "127.0.0.1", port));
@@ -333,7 +335,7 @@ class ProactorTransportTest {
             server.close();
             server.waitClosed(); // every server-side connection has ended too
             sleep(0.05);
-            assertEquals(requestsBefore, uringLoop().uringPoller().requestsInFlight(), "requests left in flight");
+            assertEquals(requestsBefore, uringPoller().requestsInFlight(), "requests left in flight");
             long fdsAfter = OpenFds.count();
             assertTrue(fdsAfter <= fdsBefore, "open fds: " + fdsBefore + " before, " + fdsAfter + " after");
             return null;

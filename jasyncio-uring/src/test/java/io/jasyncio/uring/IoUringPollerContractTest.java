@@ -6,9 +6,9 @@ import io.jasyncio.loop.PollerContract;
 import java.io.IOException;
 
 /** The {@link Poller} contract, against the io_uring poller. */
-class IoUringPollerContractTest extends PollerContract {
+class IoUringPollerContractTest extends PollerContract<IoUringPoller.Watch> {
     @Override
-    protected Poller newPoller() throws IOException {
+    protected Poller<IoUringPoller.Watch> newPoller() throws IOException {
         return new IoUringPoller();
     }
 }

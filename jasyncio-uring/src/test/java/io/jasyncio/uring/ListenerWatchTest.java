@@ -1,6 +1,5 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.loop.IoRegistration;
 import io.jasyncio.loop.Poller;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,7 +51,7 @@ class ListenerWatchTest {
     void aPausedListenerKeepsItsBacklogAndIsReportedOnceResumed(TaskRunMode mode) throws Exception {
         IoUringPoller poller = new IoUringPoller(mode);
         try (ServerSocketChannel listener = listener()) {
-            IoRegistration registration = new IoRegistration(listener);
+            IoUringPoller.Watch registration = poller.newRegistration(listener);
             poller.setInterest(registration, Poller.READ);
             assertEquals(List.of(), select(poller, 0));
             onAnotherThread(() -> poller.setInterest(registration, 0));
@@ -70,14 +69,14 @@ class ListenerWatchTest {
     }
 
     private interface PollerStep {
-        void run(IoUringPoller poller, IoRegistration registration) throws IOException;
+        void run(IoUringPoller poller, IoUringPoller.Watch registration) throws IOException;
     }
 
     private static void checkRefusedAfter(TaskRunMode mode, PollerStep closing) throws Exception {
         IoUringPoller poller = new IoUringPoller(mode);
         try (ServerSocketChannel listener = listener()) {
             int port = port(listener);
-            IoRegistration registration = new IoRegistration(listener);
+            IoUringPoller.Watch registration = poller.newRegistration(listener);
             poller.setInterest(registration, Poller.READ);
             select(poller, 0); // this thread enters the ring: the watch is armed for real
             onAnotherThread(() -> {

@@ -1,6 +1,7 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,10 +31,10 @@ class TaskRunModeTest {
     @ParameterizedTest
     @EnumSource(TaskRunMode.class)
     void everyModeSeesReadinessAndWakesFromAnotherThread(TaskRunMode mode) throws Exception {
-        IoUringEventLoop loop = new IoUringEventLoop(mode);
+        EventLoop loop = UringLoops.newLoop(mode);
         Pipe pipe = Pipe.open();
         try {
-            assumeTrue(loop.uringPoller().taskRunMode() == mode, "this kernel refused " + mode);
+            assumeTrue(UringLoops.pollerOf(loop).taskRunMode() == mode, "this kernel refused " + mode);
             pipe.source().configureBlocking(false);
             Future<String> read = loop.createFuture();
             loop.addReader(pipe.source(), () -> {
@@ -71,7 +72,7 @@ class TaskRunModeTest {
     @ParameterizedTest
     @EnumSource(value = TaskRunMode.class, names = {"OFF", "COOP"})
     void aLoopRunsFromOneThreadThenAnother(TaskRunMode mode) throws Exception {
-        IoUringEventLoop loop = new IoUringEventLoop(mode); // made here, run on two other threads in turn
+        EventLoop loop = UringLoops.newLoop(mode); // made here, run on two other threads in turn
         ExecutorService first = Executors.newSingleThreadExecutor();
         ExecutorService second = Executors.newSingleThreadExecutor();
         try {
@@ -87,11 +88,11 @@ class TaskRunModeTest {
 
     @Test
     void aDeferRingBelongsToTheFirstThreadThatRunsItAndRefusesAnother() throws Exception {
-        IoUringEventLoop loop = new IoUringEventLoop(TaskRunMode.DEFER); // made here: the ring is still disabled
+        EventLoop loop = UringLoops.newLoop(TaskRunMode.DEFER); // made here: the ring is still disabled
         ExecutorService first = Executors.newSingleThreadExecutor(r -> new Thread(r, "first-runner"));
         ExecutorService second = Executors.newSingleThreadExecutor(r -> new Thread(r, "second-runner"));
         try {
-            assumeTrue(loop.uringPoller().taskRunMode() == TaskRunMode.DEFER, "this kernel refused DEFER");
+            assumeTrue(UringLoops.pollerOf(loop).taskRunMode() == TaskRunMode.DEFER, "this kernel refused DEFER");
             assertEquals(1, first.submit(() -> runOnce(loop, 1)).get(10, TimeUnit.SECONDS));
             IllegalStateException refused = assertThrows(IllegalStateException.class, () -> {
                 try {

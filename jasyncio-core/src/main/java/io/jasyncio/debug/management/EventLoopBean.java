@@ -2,6 +2,7 @@ package io.jasyncio.debug.management;
 
 import io.jasyncio.debug.LoopStats;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
 import io.jasyncio.task.Task;
 
 import java.lang.ref.WeakReference;
@@ -32,7 +33,7 @@ final class EventLoopBean implements EventLoopMXBean {
 
     EventLoopBean(int id, EventLoop loop) {
         this.id = id;
-        this.loopClass = loop.getClass().getSimpleName();
+        this.loopClass = EventLoops.implementationOf(loop); // the provider's name: every loop is of one class
         this.loop = new WeakReference<>(loop);
     }
 

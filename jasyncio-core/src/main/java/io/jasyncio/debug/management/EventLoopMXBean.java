@@ -14,7 +14,7 @@ public interface EventLoopMXBean {
     /** The loop's id, as in its ObjectName ({@code id=N}). */
     int getId();
 
-    /** The loop's class name (which backend: nio, epoll, io_uring...). */
+    /** The loop's implementation: the name of the provider of its backend ("nio", "epoll", ...). */
     String getLoopClass();
 
     /** The name of the thread running the loop, or of the last one that ran it. */

@@ -1,9 +1,16 @@
 package io.jasyncio.loop.internal;
 
-import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.loop.LoopBackend;
+import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.Poller;
 
-/** The nio loop, found through the same provider lookup as every other loop: it runs wherever the JDK does. */
+import java.io.IOException;
+
+/**
+ * The nio backend (the JDK's Selector, {@link Poller#openNio()}), found through the same provider
+ * lookup as every other backend: it runs wherever the JDK does.
+ */
 public final class NioEventLoopProvider implements EventLoopProvider {
     @Override
     public String name() {
@@ -16,7 +23,7 @@ public final class NioEventLoopProvider implements EventLoopProvider {
     }
 
     @Override
-    public EventLoop create() {
-        return new NioEventLoop();
+    public LoopBackend openBackend(LoopContract loop) throws IOException {
+        return LoopBackend.of(Poller.openNio());
     }
 }

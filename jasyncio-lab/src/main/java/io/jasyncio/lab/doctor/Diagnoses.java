@@ -115,7 +115,7 @@ public final class Diagnoses {
                             + "await-that-does-not-yield starvation", describe(longest), longest.millis(),
                     longest.awaits()),
                     "add sleep(0) every few hundred awaits, or enable the cooperative budget "
-                            + "(CooperativeBudget.set(1000))", List.of(times(steps))));
+                            + "(CooperativeBudget.of(loop).set(1000))", List.of(times(steps))));
         });
     }
 

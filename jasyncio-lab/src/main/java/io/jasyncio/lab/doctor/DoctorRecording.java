@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the doctor's observer wrote inside the program ({@code io.jasyncio.debug.Doctor}), read
+ * What the doctor's observer wrote inside the program ({@code io.jasyncio.debug.internal.Doctor}), read
  * back: one {@link Loop} per event loop the program created. Times are milliseconds since the
  * recording started.
  */

@@ -70,7 +70,7 @@ final class AwaitsThatDoNotYield implements Experiment {
         // Tokio's fix, off by default (asyncio semantics): after BUDGET consecutive awaits that did
         // not suspend, the task yields once by itself, with no sleep(0) in the storm's code.
         variants.add(new StormVariant("budget", "cooperative budget of " + YIELD_EVERY + " awaits, no sleep(0)", 0,
-                loop -> CooperativeBudget.set(YIELD_EVERY)));
+                loop -> CooperativeBudget.of(loop).set(YIELD_EVERY)));
         return variants;
     }
 
@@ -144,11 +144,7 @@ final class AwaitsThatDoNotYield implements Experiment {
 
     /** Runs one storm next to a heartbeat on a fresh loop and reports the heartbeat's gaps. */
     private static Outcome storm(StormVariant variant, double stormSeconds) {
-        try {
-            return stormOnFreshLoop(variant, stormSeconds);
-        } finally {
-            CooperativeBudget.disable(); // the budget is process-wide: never leak it into the next variant
-        }
+        return stormOnFreshLoop(variant, stormSeconds); // a budget is the loop's: it ends with it
     }
 
     private static Outcome stormOnFreshLoop(StormVariant variant, double stormSeconds) {

@@ -1,8 +1,11 @@
 package io.jasyncio.lab.experiments;
 
-import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.internal.NioEventLoop;
+import io.jasyncio.loop.LoopBackend;
+import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.Poller;
+
+import java.io.IOException;
 
 /**
  * A second loop implementation for tests only (another NIO loop under another name), available
@@ -23,7 +26,7 @@ public final class SecondNioLoopProvider implements EventLoopProvider {
     }
 
     @Override
-    public EventLoop create() {
-        return new NioEventLoop();
+    public LoopBackend openBackend(LoopContract loop) throws IOException {
+        return LoopBackend.of(Poller.openNio());
     }
 }

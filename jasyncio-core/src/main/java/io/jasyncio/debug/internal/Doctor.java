@@ -1,5 +1,6 @@
-package io.jasyncio.debug;
+package io.jasyncio.debug.internal;
 
+import io.jasyncio.debug.LoopStats;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.task.CooperativeBudget;
@@ -65,9 +66,6 @@ public final class Doctor implements EventLoops.CreationListener {
                 log.write("start", ProcessHandle.current().pid(), System.getProperty("java.version"),
                         System.getProperty("sun.java.command", ""));
             }
-            if (CooperativeBudget.get() == 0) {
-                CooperativeBudget.set(Integer.MAX_VALUE); // counts awaits that did not yield; never spent
-            }
             Thread.ofPlatform().daemon().name("jasyncio-doctor").start(this::sampleForever);
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(this::finish));
         }
@@ -83,9 +81,13 @@ public final class Doctor implements EventLoops.CreationListener {
         }
 
         void add(EventLoop loop) {
+            CooperativeBudget budget = CooperativeBudget.of(loop);
+            if (budget.get() == 0) {
+                budget.set(Integer.MAX_VALUE); // counts this loop's awaits that did not yield; never spent
+            }
             LoopCheckup checkup = new LoopCheckup(ids.getAndIncrement(), loop, log);
             if (log != null) {
-                log.write("loop", checkup.id, loop.getClass().getSimpleName());
+                log.write("loop", checkup.id, EventLoops.implementationOf(loop));
             }
             loops.add(checkup);
         }

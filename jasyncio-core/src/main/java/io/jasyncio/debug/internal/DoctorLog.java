@@ -1,4 +1,4 @@
-package io.jasyncio.debug;
+package io.jasyncio.debug.internal;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -8,30 +8,35 @@ import java.nio.channels.SelectableChannel;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A {@link Poller} that hands every call to another one and counts them: a backend built outside core. */
-final class CountingPoller implements Poller {
+final class CountingPoller<R extends IoRegistration> implements Poller<R> {
     final AtomicLong interestChanges = new AtomicLong();
     final AtomicLong selects = new AtomicLong();
     final AtomicLong eventsReported = new AtomicLong();
     final AtomicLong wakeups = new AtomicLong();
-    private final Poller inner;
+    private final Poller<R> inner;
 
-    CountingPoller(Poller inner) {
+    CountingPoller(Poller<R> inner) {
         this.inner = inner;
     }
 
     @Override
-    public void setInterest(IoRegistration registration, int ops) throws IOException {
+    public void setInterest(R registration, int ops) throws IOException {
         interestChanges.incrementAndGet();
         inner.setInterest(registration, ops);
     }
 
     @Override
-    public IoRegistration registrationOf(SelectableChannel channel) {
+    public R registrationOf(SelectableChannel channel) {
         return inner.registrationOf(channel);
     }
 
     @Override
-    public int select(long timeoutNanos, IoEventSink sink) throws IOException {
+    public R newRegistration(SelectableChannel channel) {
+        return inner.newRegistration(channel);
+    }
+
+    @Override
+    public int select(long timeoutNanos, IoEventSink<? super R> sink) throws IOException {
         selects.incrementAndGet();
         int events = inner.select(timeoutNanos, sink);
         eventsReported.addAndGet(events);

@@ -29,11 +29,12 @@ import java.util.function.Consumer;
  *   <li>{@code poller}: the I/O multiplexer, the only place the loop sleeps.</li>
  * </ul>
  * Other threads get in only through {@link #callSoonThreadsafe}: a lock-free queue plus a
- * poller wake-up. Subclasses choose the poller.
+ * poller wake-up. The library's one loop class: what differs between nio, epoll and io_uring is
+ * the {@link LoopBackend} its {@link EventLoopProvider} opens for it (the poller, and what the
+ * backend offers the layers above, such as a completion backend's transports).
  */
-public abstract class BaseEventLoop implements LoopContract {
+final class CoreEventLoop implements LoopContract {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.loop");
-    private static final ThreadLocal<BaseEventLoop> RUNNING = new ThreadLocal<>();
 
     static {
         // Loaded with the loop, not at the first setResult: that may come when no descriptor is
@@ -44,11 +45,13 @@ public abstract class BaseEventLoop implements LoopContract {
     /** asyncio's cap on one select timeout: one day. */
     static final long MAXIMUM_SELECT_TIMEOUT_NANOS = 24L * 3600 * 1_000_000_000L;
 
-    private final Poller poller;
+    private final String implementation;
+    private final LoopBackend backend;
+    private final Poller<?> poller;
     private final ArrayDeque<Handle> ready = new ArrayDeque<>(1024);
     private final TimerHeap timers = new TimerHeap();
     private final ConcurrentLinkedQueue<Handle> threadsafe = new ConcurrentLinkedQueue<>();
-    private final Poller.IoEventSink onIoEvent = this::onIoEvent;
+    private final Poller.IoEventSink<IoRegistration> onIoEvent = this::onIoEvent;
     private final Context scratchContext = Context.empty();
     private LoopClock clock = LoopClock.monotonic();
 
@@ -67,28 +70,24 @@ public abstract class BaseEventLoop implements LoopContract {
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
-    /** A loop whose one wait is {@code poller}'s select (a loop implementation passes its poller). */
-    @SuppressWarnings("this-escape") // the Cleaner only watches for this loop's collection; the registry only keeps it
-    protected BaseEventLoop(Poller poller) {
-        this.poller = Objects.requireNonNull(poller, "poller");
+    /** A loop over the backend {@code provider} opens for it: its one wait is that backend's poller. */
+    @SuppressWarnings("this-escape") // the backend, the Cleaner and the registry only keep this loop
+    CoreEventLoop(EventLoopProvider provider) {
+        this.implementation = provider.name();
+        try {
+            this.backend = Objects.requireNonNull(provider.openBackend(this), "backend");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the " + implementation + " loop's backend", e);
+        }
+        this.poller = Objects.requireNonNull(backend.poller(), "poller");
         ReportsReady.ensure();
         this.unretrievedExceptions = new UnretrievedExceptions(this);
         if (debug) {
             DebugThreadCheck.debugTurnedOn();
         }
-        this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + getClass().getSimpleName() + "@"
+        this.unclosedWarning = ResourceWarnings.track(this, "event loop <" + implementation + "@"
                 + Integer.toHexString(System.identityHashCode(this)) + ">", debug);
         EventLoops.loopCreated(this);
-    }
-
-    /** The loop running on the calling thread, or null. */
-    static BaseEventLoop runningOnThisThread() {
-        return RUNNING.get();
-    }
-
-    /** See {@link EventLoops#actAsLoopThread}: a task body's own thread, running only in the loop's turn. */
-    static void actAsLoopThread(BaseEventLoop loop) {
-        RUNNING.set(loop);
     }
 
     // =========================================================================================
@@ -103,7 +102,7 @@ public abstract class BaseEventLoop implements LoopContract {
      * has the last word on the wait: a virtual clock polls instead, and jumps to the next timer
      * when the poll brought nothing.
      */
-    protected void runOnce() {
+    void runOnce() {
         timers.dropCancelled();                       // asyncio's lazy purge of cancelled timers
         long timeout = ready.isEmpty() && threadsafe.isEmpty() && !stopping
                 ? clock.selectTimeout(nanosUntilNextTimer()) : 0; // -1 = block until I/O or another thread
@@ -374,11 +373,11 @@ public abstract class BaseEventLoop implements LoopContract {
         if (thread != null) {
             throw new IllegalStateException("This event loop is already running");
         }
-        if (RUNNING.get() != null) {
+        if (RunningLoop.get() != null) {
             throw new IllegalStateException("Cannot run the event loop while another loop is running on this thread");
         }
         thread = Thread.currentThread();
-        RUNNING.set(this);
+        RunningLoop.set(this);
         currentContext = CurrentContext.ofThisThread();
         try {
             while (true) {
@@ -390,7 +389,7 @@ public abstract class BaseEventLoop implements LoopContract {
         } finally {
             stopping = false;
             currentContext = null;
-            RUNNING.remove();
+            RunningLoop.clear();
             thread = null;
         }
     }
@@ -487,7 +486,7 @@ public abstract class BaseEventLoop implements LoopContract {
 
     private void checkOwned(String operation) {
         Thread owner = thread;
-        if (owner != null && owner != Thread.currentThread() && RUNNING.get() != this) { // else a task body's thread
+        if (owner != null && owner != Thread.currentThread() && RunningLoop.get() != this) { // else a task body's thread
             throw new IllegalStateException(operation + " called from thread '" + Thread.currentThread().getName()
                     + "' but the loop runs on '" + owner.getName() + "': use callSoonThreadsafe");
         }
@@ -500,9 +499,7 @@ public abstract class BaseEventLoop implements LoopContract {
     @Override
     public void addReader(SelectableChannel channel, Runnable callback) {
         checkOpenAndOwned("addReader");
-        IoRegistration reg = registrationFor(channel);
-        reg.reader = new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null);
-        updateInterest(reg);
+        watch(poller, channel, new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null), Poller.READ);
     }
 
     @Override
@@ -511,22 +508,13 @@ public abstract class BaseEventLoop implements LoopContract {
             return false;
         }
         checkOpenAndOwned("removeReader");
-        IoRegistration reg = poller.registrationOf(channel);
-        if (reg == null || reg.reader == null) {
-            return false;
-        }
-        reg.reader.cancel();
-        reg.reader = null;
-        updateInterest(reg);
-        return true;
+        return unwatch(poller, channel, Poller.READ);
     }
 
     @Override
     public void addWriter(SelectableChannel channel, Runnable callback) {
         checkOpenAndOwned("addWriter");
-        IoRegistration reg = registrationFor(channel);
-        reg.writer = new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null);
-        updateInterest(reg);
+        watch(poller, channel, new Handle(this, Objects.requireNonNull(callback, "callback"), contextSnapshot(), null), Poller.WRITE);
     }
 
     @Override
@@ -535,33 +523,58 @@ public abstract class BaseEventLoop implements LoopContract {
             return false;
         }
         checkOpenAndOwned("removeWriter");
-        IoRegistration reg = poller.registrationOf(channel);
-        if (reg == null || reg.writer == null) {
+        return unwatch(poller, channel, Poller.WRITE);
+    }
+
+    /** {@code handle} becomes {@code channel}'s reader or writer ({@code side}), replacing the one before. */
+    private static <R extends IoRegistration> void watch(Poller<R> poller, SelectableChannel channel, Handle handle,
+                                                         int side) {
+        Objects.requireNonNull(channel, "channel");
+        R reg = poller.registrationOf(channel);
+        if (reg == null) {
+            reg = poller.newRegistration(channel);
+        }
+        if (side == Poller.READ) {
+            reg.reader = handle;
+        } else {
+            reg.writer = handle;
+        }
+        updateInterest(poller, reg);
+    }
+
+    /** Cancels and drops {@code channel}'s reader or writer ({@code side}); false when it had none. */
+    private static <R extends IoRegistration> boolean unwatch(Poller<R> poller, SelectableChannel channel, int side) {
+        R reg = poller.registrationOf(channel);
+        Handle handle = reg == null ? null : side == Poller.READ ? reg.reader : reg.writer;
+        if (handle == null) {
             return false;
         }
-        reg.writer.cancel();
-        reg.writer = null;
-        updateInterest(reg);
+        handle.cancel();
+        if (side == Poller.READ) {
+            reg.reader = null;
+        } else {
+            reg.writer = null;
+        }
+        updateInterest(poller, reg);
         return true;
     }
 
-    private IoRegistration registrationFor(SelectableChannel channel) {
-        Objects.requireNonNull(channel, "channel");
-        IoRegistration reg = poller.registrationOf(channel);
-        return reg != null ? reg : new IoRegistration(channel);
-    }
-
-    private void updateInterest(IoRegistration reg) {
+    private static <R extends IoRegistration> void updateInterest(Poller<R> poller, R reg) {
         try {
             poller.setInterest(reg, reg.interest());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot watch " + reg.channel, e);
+            throw new UncheckedIOException("cannot watch " + reg.channel(), e);
         }
     }
 
-    /** The poller under this loop (for transports built on the same mechanism). */
-    protected Poller poller() {
-        return poller;
+    @Override
+    public <T> T backendFeature(Class<T> type) {
+        return backend.feature(Objects.requireNonNull(type, "type"));
+    }
+
+    @Override
+    public String implementationName() {
+        return implementation;
     }
 
     // =========================================================================================
@@ -807,6 +820,6 @@ public abstract class BaseEventLoop implements LoopContract {
 
     @Override
     public String toString() {
-        return "<" + getClass().getSimpleName() + " running=" + isRunning() + " closed=" + closed + " debug=" + debug + ">";
+        return "<EventLoop " + implementation + " running=" + isRunning() + " closed=" + closed + " debug=" + debug + ">";
     }
 }

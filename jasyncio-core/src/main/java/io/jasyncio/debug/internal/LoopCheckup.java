@@ -1,5 +1,10 @@
-package io.jasyncio.debug;
+package io.jasyncio.debug.internal;
 
+import io.jasyncio.debug.BlockedLoopReport;
+import io.jasyncio.debug.CompositeObserver;
+import io.jasyncio.debug.LoopStats;
+import io.jasyncio.debug.SlowCallbackEvents;
+import io.jasyncio.debug.Watchdog;
 import io.jasyncio.loop.DefaultExecutor;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.ExceptionHandler;

@@ -1,4 +1,4 @@
-package io.jasyncio.debug;
+package io.jasyncio.debug.internal;
 
 import io.jasyncio.debug.graph.CallGraphs;
 import io.jasyncio.debug.graph.ProgramFrames;

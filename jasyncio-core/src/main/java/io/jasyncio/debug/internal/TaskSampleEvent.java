@@ -1,4 +1,4 @@
-package io.jasyncio.debug;
+package io.jasyncio.debug.internal;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;

@@ -1,0 +1,48 @@
+package io.jasyncio.modulepath;
+
+import io.jasyncio.loop.EventLoopProvider;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.ServiceLoader;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+/**
+ * The main of {@link ModulePathContractTest}'s JVM (on its class path, in a package of its own: the
+ * backend module owns {@code io.jasyncio.backendtest}; core and the counting
+ * backend on the module path): says which module each loop provider came from, then runs the
+ * every-loop tests of the classes named in {@code args} and prints the summary. Exits 1 when a
+ * test failed.
+ */
+public final class ModulePathSuite {
+    /** The line that ends the run: what the test reads. */
+    static final String SUMMARY = "summary: found %d, succeeded %d, failed %d, skipped %d";
+
+    private ModulePathSuite() {
+    }
+
+    public static void main(String[] args) {
+        for (ServiceLoader.Provider<EventLoopProvider> p : ServiceLoader.load(EventLoopProvider.class).stream().toList()) {
+            System.out.println("provider " + p.get().name() + " from " + p.type().getModule());
+        }
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(Arrays.stream(args).map(name -> selectClass(name)).toList())
+                .filters(TagFilter.includeTags("every-loop"))
+                .build();
+        SummaryGeneratingListener listener = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(request, listener);
+        TestExecutionSummary summary = listener.getSummary();
+        PrintWriter out = new PrintWriter(System.out, true);
+        summary.printFailuresTo(out, 30);
+        out.println(String.format(SUMMARY, summary.getTestsFoundCount(), summary.getTestsSucceededCount(),
+                summary.getTotalFailureCount(), summary.getTestsSkippedCount()));
+        System.exit(summary.getTotalFailureCount() == 0 ? 0 : 1);
+    }
+}

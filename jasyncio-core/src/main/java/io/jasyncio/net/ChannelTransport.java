@@ -1,0 +1,211 @@
+package io.jasyncio.net;
+
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.util.CreationStack;
+import io.jasyncio.util.ResourceWarnings;
+
+import java.io.IOException;
+import java.nio.channels.SelectableChannel;
+import java.util.List;
+
+/**
+ * What every transport over one channel shares, written once for the socket, pipe, datagram
+ * and proactor transports (asyncio repeats it in {@code _SelectorTransport},
+ * {@code _ProactorBasePipeTransport} and the two Unix pipe transports): the closing state and
+ * the way down, the write flow control over the transport's own count of buffered bytes, and
+ * the tracking of a transport collected without being closed.
+ *
+ * <p>The way down, as asyncio: {@link #close()} stops reading and, once the buffered writes are
+ * out, loses the connection; {@link #abort()} and a fatal error drop the buffered writes and
+ * lose it at once. Losing it means {@code connectionLost} exactly once, soon (never inline from
+ * the call that closed), then the channel closed. A transport collected without being closed
+ * has its channel closed by its tracker ({@link CollectedTransport}; "unclosed transport" is
+ * warned in debug mode).
+ *
+ * <p>Each subclass keeps its own reading and its own buffer, seen here only through
+ * {@link #stopReading()}, {@link #bufferedBytes()} and {@link #discardBufferedWrites()}.
+ */
+abstract class ChannelTransport<C extends SelectableChannel> implements BaseTransport {
+    /** After this many writes on a lost connection, asyncio starts to warn. */
+    static final int LOG_THRESHOLD_FOR_CONNLOST_WRITES = 5;
+    private static final System.Logger LOG = System.getLogger("io.jasyncio.net");
+    /**
+     * Loaded with this class, not at a connection's first buffered write (when the flow control
+     * is made) or first read (when the protocol is asked whether it lends room): then the process
+     * may be out of descriptors, and a class file could not be opened.
+     */
+    private static final List<Class<?>> LOADED_WITH_TRANSPORTS = List.of(WriteFlowControl.class, LendingProtocol.class);
+
+    final EventLoop loop;
+    final C channel;
+    /** close() (or an abort, a fatal error, the end of a pipe) began: nothing more is read. */
+    boolean closing;
+    /** Zero while connected; once the connection is lost (connectionLost scheduled), 1 plus the writes attempted since. */
+    int connLost;
+    /** The high/low water marks over {@link #bufferedBytes()}, and whether the protocol was told to pause; made when first needed. */
+    private WriteFlowControl flow;
+    private final ResourceWarnings.Tracker unclosed;
+
+    /** {@code server}: the server that accepted the connection (counts it gone when it is collected), or null. */
+    ChannelTransport(EventLoop loop, C channel, Server server) {
+        this.loop = loop;
+        this.channel = channel;
+        boolean debug = loop.getDebug();
+        this.unclosed = ResourceWarnings.track(this, debug ? "transport " + describe() : null,
+                debug ? CreationStack.captureOutsideLibrary() : null, new CollectedTransport(loop, channel, server));
+    }
+
+    /** How the unclosed-transport warning names this transport (called by the constructor: only the channel is set). */
+    String describe() {
+        return "<" + getClass().getSimpleName() + ">";
+    }
+
+    // ---- what each transport tells the base ---------------------------------------------------
+
+    /** Bytes accepted by write but not yet taken by the kernel. */
+    abstract long bufferedBytes();
+
+    /** Whether writes wait to go out (close waits for them). */
+    boolean hasBufferedWrites() {
+        return bufferedBytes() > 0;
+    }
+
+    /** Drops every buffered write (on abort or a fatal error); the writer callback is removed after. */
+    abstract void discardBufferedWrites();
+
+    /** Nothing more is read: the reader callback is removed (a proactor transport cancels its receive). */
+    void stopReading() {
+        loop.removeReader(channel);
+    }
+
+    /** Runs last when the connection is lost, after the channel is closed. */
+    void connectionLostCleanup() {
+    }
+
+    // ---- writes after the end -----------------------------------------------------------------
+
+    /**
+     * A write after the connection was lost is dropped, as asyncio; past a few, each one warns
+     * ({@code warning}: asyncio's words for this transport), so a sender that goes on is not silent.
+     */
+    final void dropWriteAfterConnectionLost(String warning) {
+        if (connLost >= LOG_THRESHOLD_FOR_CONNLOST_WRITES) {
+            LOG.log(System.Logger.Level.WARNING, warning);
+        }
+        connLost++;
+    }
+
+    // ---- write flow control -------------------------------------------------------------------
+
+    /** The flow control, made at its first use: an idle connection (nothing ever buffered, default marks) holds none. */
+    private WriteFlowControl flow() {
+        if (flow == null) {
+            flow = new WriteFlowControl(loop, this);
+        }
+        return flow;
+    }
+
+    /** After a write was buffered: past the high water mark, the protocol's pauseWriting (once until resumed). */
+    final void pauseProtocolIfAboveHigh() {
+        flow().pauseIfAboveHigh(bufferedBytes());
+    }
+
+    /** After buffered bytes went out: down to the low water mark, the protocol's resumeWriting (which may write again). */
+    final void resumeProtocolIfAtLow() {
+        if (flow != null) { // else nothing was ever buffered past a mark: never paused
+            flow.resumeIfAtLow(bufferedBytes());
+        }
+    }
+
+    /** Sets the high and low water marks of write flow control (asyncio's set_write_buffer_limits). */
+    public void setWriteBufferLimits(int high, int low) {
+        flow().setLimits(high, low, bufferedBytes());
+    }
+
+    /** The high and low water marks, in that order. */
+    public int[] getWriteBufferLimits() {
+        return flow == null ? new int[] {Transport.DEFAULT_HIGH_WATER, Transport.DEFAULT_LOW_WATER} : flow.limits();
+    }
+
+    /** The bytes buffered to write, not yet handed to the kernel. */
+    public long getWriteBufferSize() {
+        return bufferedBytes();
+    }
+
+    // ---- the way down -------------------------------------------------------------------------
+
+    @Override
+    public void close() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        stopReading();
+        if (!hasBufferedWrites()) {
+            connLost++;
+            loop.removeWriter(channel);
+            loop.callSoon(() -> callConnectionLost(null));
+        }
+    }
+
+    /** Closes at once: buffered writes are dropped, and {@code connectionLost(null)} follows soon. */
+    public void abort() {
+        forceClose(null);
+    }
+
+    @Override
+    public boolean isClosing() {
+        return closing;
+    }
+
+    /** Reports {@code exc} (a reset goes to the log quietly, as asyncio) and stops at once. */
+    final void fatalError(Throwable exc, String message) {
+        Throwable cause = ConnectionResetException.ifReset(exc);
+        FatalErrors.report(loop, cause, message, this, getProtocol());
+        forceClose(cause);
+    }
+
+    /** Stops at once: the buffered writes are dropped, nothing more is read; connectionLost({@code exc}) soon. */
+    final void forceClose(Throwable exc) {
+        if (connLost > 0) {
+            return;
+        }
+        if (hasBufferedWrites()) {
+            discardBufferedWrites();
+            loop.removeWriter(channel);
+        }
+        if (!closing) {
+            closing = true;
+            stopReading();
+        }
+        connLost++;
+        loop.callSoon(() -> callConnectionLost(exc));
+    }
+
+    /** The buffered writes are out after close(): the connection is lost now. */
+    final void writesDrainedWhileClosing() {
+        connLost++; // lost from now on: later writes are dropped, abort() has nothing left to do
+        callConnectionLost(null);
+    }
+
+    final void callConnectionLost(Throwable exc) {
+        try {
+            getProtocol().connectionLost(exc);
+        } finally {
+            loop.removeReader(channel);
+            loop.removeWriter(channel);
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing left to do with it
+            }
+            unclosed.closed();
+            connectionLostCleanup();
+        }
+    }
+
+    /** "open", "closing" or "closed", for toString. */
+    final String state() {
+        return connLost > 0 ? "closed" : closing ? "closing" : "open";
+    }
+}
