@@ -2,7 +2,8 @@
 # The side-by-side echo comparison, in one run, on this machine:
 #   jasyncio (protocol and streams APIs, nio, epoll and io_uring loops), CPython asyncio and
 #   uvloop (protocol and streams), Node.js net, Netty (NIO, native epoll and native io_uring, one
-#   event-loop thread) and a plain C epoll server as the floor. The servers' command lines are in
+#   event-loop thread), a plain C epoll server as the floor and a plain C io_uring server
+#   (bench/servers/c_io_uring_echo.c, liburing: installed with apt-get when missing). The servers' command lines are in
 #   bench/servers/lib.sh (shared with bench/syscalls.sh).
 # Each server runs alone, pinned to CPU 0; the load client (./jasyncio bench echo) is pinned to
 # CPU 1. The judged figure is the server's own CPU time per echoed message (utime+stime of the
@@ -35,7 +36,7 @@ install=1
 doc="$root/docs/BENCHMARKS.md"
 server_cpus=0
 client_cpus=1
-ALL_SERVERS="c-epoll netty-nio netty-epoll netty-io_uring uvloop-protocol uvloop-streams asyncio-protocol
+ALL_SERVERS="c-epoll c-io_uring netty-nio netty-epoll netty-io_uring uvloop-protocol uvloop-streams asyncio-protocol
 asyncio-streams node jasyncio-protocol-nio jasyncio-protocol-epoll jasyncio-protocol-io_uring jasyncio-streams-nio
 jasyncio-streams-epoll jasyncio-streams-io_uring"
 

@@ -15,7 +15,10 @@
 # divided by the message size: exact, whatever the counter did to the server's speed.
 #
 # Prints one table per connection count: calls per echoed message by system call name, the total
-# of all system calls, and (perf only) the server's CPU time per message during the window (from
+# of all system calls, (perf only) the io_uring work per message from the kernel's io_uring
+# tracepoints: ring entries submitted (io_uring_submit_req), completions posted
+# (io_uring_complete), requests that found their socket not ready and armed a poll to wait
+# (io_uring_poll_arm), and completions per io_uring_enter; and (perf only) the server's CPU time per message during the window (from
 # /proc/PID/stat, user+system: the raw results keep the two apart, but the kernel splits a task's
 # time between them by sampling at clock ticks, too coarse to read over a few seconds).
 #
@@ -81,6 +84,13 @@ for s in $NAMED; do
     events="$events,syscalls:sys_enter_$s"
   fi
 done
+# io_uring's own tracepoints: what the ring did, counted in the server's threads
+RING_EVENTS="io_uring_submit_req io_uring_complete io_uring_poll_arm"
+for s in $RING_EVENTS; do
+  if [ "$counter" = perf ] && perf list "io_uring:$s" 2>/dev/null | grep -q "io_uring:$s "; then
+    events="$events,io_uring:$s"
+  fi
+done
 
 pin_server=(); pin_client=()
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
@@ -100,7 +110,7 @@ trap cleanup EXIT
 # received_bytes PORT: the bytes received so far by the server's established sockets on PORT.
 received_bytes() {
   ss -tin state established "( sport = :$1 )" | grep -o 'bytes_received:[0-9]*' | cut -d: -f2 |
-    awk '{ s += $1 } END { print s + 0 }'
+    awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 
 # cpu_ticks PID: "UTIME STIME" of the process (all its threads), in clock ticks.
@@ -131,7 +141,8 @@ count_window() {
     exec {ctl_fd}>&- {ack_fd}<&-
     rm -f "$ctl" "$ack"
     awk -F, '$3 == "raw_syscalls:sys_enter" { print "total", $1; next }
-             $3 ~ /^syscalls:sys_enter_/ && $1 ~ /^[0-9]+$/ { n = $3; sub(/^syscalls:sys_enter_/, "", n); print n, $1 }' \
+             $3 ~ /^syscalls:sys_enter_/ && $1 ~ /^[0-9]+$/ { n = $3; sub(/^syscalls:sys_enter_/, "", n); print n, $1 }
+             $3 ~ /^io_uring:/ && $1 ~ /^[0-9]+$/ { n = $3; sub(/^io_uring:/, "ring:", n); print n, $1 }' \
       "$file.raw" >"$file"
   else
     strace -c -f -p "$pid" -o "$file.raw" 2>/dev/null &
@@ -210,7 +221,8 @@ for conns in connections.split():
         continue
     msgs = {s: int(rs[0]["messages"]) for s, rs in cell.items()}
     calls = {s: {r["syscall"]: int(r["calls"]) for r in rs} for s, rs in cell.items()}
-    names = sorted({n for c in calls.values() for n in c if n != "total" and c[n] > 0},
+    ring = lambda n: n.startswith("ring:")
+    names = sorted({n for c in calls.values() for n in c if n != "total" and not ring(n) and c[n] > 0},
                    key=lambda n: -max(calls[s].get(n, 0) / max(msgs[s], 1) for s in cell))
     per = lambda s, n: calls[s].get(n, 0) / msgs[s] if msgs[s] > 0 else float("nan")
     print()
@@ -225,8 +237,18 @@ for conns in connections.split():
         print(f"| {n} | " + " | ".join(f"{per(s, n):.3f}" for s in cell) + " |")
     if counter == "perf":
         print("| other | " + " | ".join(
-            f"{max(0.0, per(s, 'total') - sum(per(s, n) for n in calls[s] if n != 'total')):.3f}" for s in cell) + " |")
+            f"{max(0.0, per(s, 'total') - sum(per(s, n) for n in calls[s] if n != 'total' and not ring(n))):.3f}"
+            for s in cell) + " |")
     print("| **all system calls** | " + " | ".join(f"**{per(s, 'total'):.3f}**" for s in cell) + " |")
+    labels = [("ring:io_uring_submit_req", "ring entries submitted"), ("ring:io_uring_complete", "ring completions"),
+              ("ring:io_uring_poll_arm", "ring requests that waited (armed a poll)")]
+    for n, label in labels:
+        if any(n in calls[s] for s in cell):
+            print(f"| {label} | " + " | ".join(f"{per(s, n):.3f}" for s in cell) + " |")
+    if any("ring:io_uring_complete" in calls[s] for s in cell):
+        print("| ring completions per io_uring_enter | " + " | ".join(
+            f"{calls[s].get('ring:io_uring_complete', 0) / calls[s]['io_uring_enter']:.1f}"
+            if calls[s].get("io_uring_enter", 0) > 0 else "-" for s in cell) + " |")
     if counter == "perf":
         cpu = [(int(cell[s][0]["user_ticks"]) + int(cell[s][0]["sys_ticks"])) / int(clk_tck) * 1e6 / msgs[s]
                if msgs[s] else float("nan") for s in cell]

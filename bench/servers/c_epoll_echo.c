@@ -19,6 +19,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "echo_listener.h"
+
 #define BUF_SIZE (256 * 1024)
 #define MAX_EVENTS 256
 
@@ -85,28 +87,9 @@ static void on_writable(int ep, struct conn *c) {
 }
 
 int main(int argc, char **argv) {
-    const char *host = "127.0.0.1";
-    int port = 0;
     signal(SIGPIPE, SIG_IGN);   /* a peer that hung up is an EPIPE on that connection, not our death */
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--host") == 0) host = argv[i + 1];
-        else if (strcmp(argv[i], "--port") == 0) port = atoi(argv[i + 1]);
-        else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
-    }
-    int lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-    if (lfd < 0) die("socket");
+    int lfd = echo_listener(argc, argv, SOCK_NONBLOCK);
     int one = 1;
-    setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t) port)};
-    if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) { fprintf(stderr, "bad IPv4 host %s\n", host); return 2; }
-    if (bind(lfd, (struct sockaddr *) &addr, sizeof addr) < 0) die("bind");
-    if (listen(lfd, 1024) < 0) die("listen");
-    socklen_t len = sizeof addr;
-    getsockname(lfd, (struct sockaddr *) &addr, &len);
-    char shown[INET_ADDRSTRLEN];
-    inet_ntop(AF_INET, &addr.sin_addr, shown, sizeof shown);
-    printf("listening on %s:%d\n", shown, ntohs(addr.sin_port));
-    fflush(stdout);
 
     int ep = epoll_create1(0);
     if (ep < 0) die("epoll_create1");

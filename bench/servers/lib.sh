@@ -3,7 +3,7 @@
 # The sourcing script sets, before calling these: root (the repository), work (bench/target),
 # tool (its name, for messages), install (1: may apt-get install what is missing), python,
 # pin_server (an array: the taskset prefix of the server, possibly empty).
-# bench_build sets java, jvm_flags, lab_jar, bench_jar and c_server.
+# bench_build sets java, jvm_flags, lab_jar, bench_jar, c_server and c_uring_server.
 
 say() { echo "$tool: $*" >&2; }
 
@@ -28,8 +28,14 @@ bench_build() {
   # JASYNCIO_BENCH_JVM_FLAGS: more options for the Java servers (e.g. -Djasyncio.uring.taskrun=defer)
   jvm_flags+=(${JASYNCIO_BENCH_JVM_FLAGS:-})
   c_server="$work/c_epoll_echo"
+  c_uring_server="$work/c_io_uring_echo"
   if command -v gcc >/dev/null; then
     gcc -O2 -Wall -o "$c_server" bench/servers/c_epoll_echo.c
+    # the C io_uring server needs liburing (Debian's liburing-dev)
+    [ -f /usr/include/liburing.h ] || apt_install liburing-dev || true
+    if [ -f /usr/include/liburing.h ]; then
+      gcc -O2 -Wall -o "$c_uring_server" bench/servers/c_io_uring_echo.c -luring
+    fi
   fi
 }
 
@@ -49,6 +55,7 @@ server_cmd() {
   fi
   case "$name" in
     c-epoll) [ -x "$c_server" ] && echo "$c_server $common" ;;
+    c-io_uring) [ -x "$c_uring_server" ] && echo "$c_uring_server $common" ;;
     netty-nio|netty-epoll|netty-io_uring)
       echo "$java --enable-native-access=ALL-UNNAMED -cp $bench_jar io.jasyncio.bench.NettyEchoServer $common --transport ${name#netty-}" ;;
     uvloop-protocol|uvloop-streams)

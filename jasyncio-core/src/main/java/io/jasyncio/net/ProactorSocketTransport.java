@@ -20,8 +20,8 @@ import java.util.List;
  * copy (see {@code StreamReader.lendRoom}); the next is asked for once the task the bytes woke has
  * read them. {@code pauseReading} cancels the receive; what arrives before the cancel takes effect
  * (or the end of the stream) is held (copied) and delivered after {@code resumeReading}, which
- * asks for a receive again. Writes: a write with nothing queued or in flight goes to the socket
- * at once, as on the readiness transport; what it does not take, and every write behind it, is
+ * asks for a receive again. Writes: a large write with nothing queued or in flight goes to the
+ * socket at once, as on the readiness transport; what it does not take, small writes, and every write behind it, are
  * copied into the {@link ProactorWriteQueue} and sent one chunk at a time; the queue counts the send in flight, so {@code getWriteBufferSize}
  * and the high/low water marks see every byte the kernel has not yet reported sent.
  * {@code writeEof} shuts the write side once the queue drains. Closing asks the kernel to cancel
@@ -39,6 +39,13 @@ final class ProactorSocketTransport extends StreamSocketTransport {
 
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
+    /**
+     * A write of at least this much, with nothing queued or in flight, goes to the socket at once
+     * (no copy); a smaller one is copied and sent by a ring request, which reaches the kernel in
+     * the loop's one {@code io_uring_enter} with every other connection's, instead of a system
+     * call of its own (bench/syscalls.sh: one {@code write} per message otherwise).
+     */
+    static final int WRITE_AT_ONCE_MIN = 16 * 1024;
 
     private final Proactor proactor;
     private final Proactor.Operation reads;
@@ -319,7 +326,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             dropWriteAfterConnectionLost();
             return;
         }
-        if (!sending && queue.isEmpty()) {
+        if (!sending && queue.isEmpty() && data.remaining() >= WRITE_AT_ONCE_MIN) {
             if (!writeAtOnce(data) || !data.hasRemaining()) {
                 return;
             }
@@ -332,10 +339,10 @@ final class ProactorSocketTransport extends StreamSocketTransport {
     }
 
     /**
-     * A write with nothing queued or in flight goes to the socket at once, as on the readiness
-     * transport and asyncio's selector transport: what the socket takes needs no copy into the
-     * queue, no send request and no drain; only the rest is queued and sent. Returns false when
-     * the write failed (fatal to the transport).
+     * A large write with nothing queued or in flight goes to the socket at once, as on the
+     * readiness transport and asyncio's selector transport: what the socket takes needs no copy
+     * into the queue, no send request and no drain; only the rest is queued and sent. Returns
+     * false when the write failed (fatal to the transport).
      */
     private boolean writeAtOnce(ByteBuffer data) {
         try {

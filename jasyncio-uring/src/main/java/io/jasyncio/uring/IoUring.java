@@ -29,6 +29,8 @@ final class IoUring implements AutoCloseable {
     /** CQE flags: the completion used a provided buffer (its id in the upper 16 bits); more completions follow. */
     static final int CQE_F_BUFFER = 1;
     static final int CQE_F_MORE = 2;
+    /** CQE flag of a receive (5.19+): the socket still had bytes when it completed. */
+    static final int CQE_F_SOCK_NONEMPTY = 4;
     private static final int REGISTER_PBUF_RING = 22;
     private static final int REGISTER_ENABLE_RINGS = 12;
     static final int SETUP_R_DISABLED = 1 << 6;
@@ -39,7 +41,8 @@ final class IoUring implements AutoCloseable {
     /** SQ ring flag (with {@link #SETUP_TASKRUN_FLAG}): task work is waiting for the next entry. */
     private static final int SQ_TASKRUN = 1 << 2;
     private static final byte SQE_BUFFER_SELECT = 1 << 5;
-    private static final short RECV_MULTISHOT = 1 << 1;
+    /** A receive's ioprio flag (5.19+): wait for readiness before trying, the socket being known empty. */
+    private static final short RECVSEND_POLL_FIRST = 1;
 
     private static final int ENTER_GETEVENTS = 1;
     private static final int ENTER_EXT_ARG = 8;
@@ -194,13 +197,14 @@ final class IoUring implements AutoCloseable {
     }
 
     /**
-     * Fills {@code sqe} as a multishot receive on {@code targetFd}: one completion per arrival,
-     * each into a buffer the kernel picks from the provided-buffer group {@code group}.
+     * Fills {@code sqe} as a receive on {@code targetFd} of at most one buffer, which the kernel
+     * picks from the provided-buffer group {@code group} once bytes are there; {@code pollFirst}:
+     * the socket is known empty, so the kernel waits for readiness without trying first.
      */
-    static void prepareRecvMultishot(MemorySegment sqe, int targetFd, short group, long userData) {
+    static void prepareRecvProvided(MemorySegment sqe, int targetFd, short group, boolean pollFirst, long userData) {
         sqe.set(JAVA_BYTE, 0, OP_RECV);
         sqe.set(JAVA_BYTE, 1, SQE_BUFFER_SELECT);
-        sqe.set(JAVA_SHORT, 2, RECV_MULTISHOT);
+        sqe.set(JAVA_SHORT, 2, pollFirst ? RECVSEND_POLL_FIRST : 0);
         sqe.set(JAVA_INT, 4, targetFd);
         sqe.set(JAVA_LONG, 32, userData);
         sqe.set(JAVA_SHORT, 40, group);

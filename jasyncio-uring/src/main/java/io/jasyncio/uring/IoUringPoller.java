@@ -67,6 +67,8 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private final int eventFd;
     private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
     private final List<Watch> toRearm = new ArrayList<>();
+    /** The sends asked for since the last select, made requests just before it enters the kernel. */
+    private final List<RingOperation> sendsToPrepare = new ArrayList<>();
     private boolean wakePollArmed;
     /** Made at the first listener watched. */
     private ListenerEpoll listeners;
@@ -77,7 +79,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private IoEventSink<? super Watch> sink;
     private int reported;
     private final EventFdWakeup wakeups;
-    /** Made at the first multishot receive: a loop without stream connections needs none. */
+    /** Made at the first receive into them: a loop without stream connections needs none. */
     private ProvidedBuffers buffers;
     private boolean closed;
     /** The proactor requests in flight, by slot; free slots are stacked in {@link #freeSlots}. */
@@ -186,14 +188,19 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     // Proactor requests
     // ---------------------------------------------------------------------------------------------
 
+    /** Has {@code operation} prepare its send right before the next select enters the kernel. */
+    void sendBeforeNextEnter(RingOperation operation) {
+        sendsToPrepare.add(operation);
+    }
+
     /** Queues a send (or receive into a buffer) for {@code operation}, submitted with the next select. */
     void submitSocketIo(RingOperation operation, byte opcode, int fd, long address, int length, int msgFlags) {
         MemorySegment sqe = nextSqe();
         IoUring.prepareSocketIo(sqe, opcode, fd, address, length, msgFlags, holdInFlight(operation));
     }
 
-    /** Queues a multishot receive into the provided buffers for {@code operation}. */
-    void submitRecvMultishot(RingOperation operation, int fd) {
+    /** Queues a receive of one provided buffer's worth for {@code operation} ({@code pollFirst}: the socket is empty). */
+    void submitRecvProvided(RingOperation operation, int fd, boolean pollFirst) {
         if (buffers == null) {
             try {
                 buffers = new ProvidedBuffers(ring, arena);
@@ -202,7 +209,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
             }
         }
         MemorySegment sqe = nextSqe();
-        IoUring.prepareRecvMultishot(sqe, fd, ProvidedBuffers.GROUP, holdInFlight(operation));
+        IoUring.prepareRecvProvided(sqe, fd, ProvidedBuffers.GROUP, pollFirst, holdInFlight(operation));
     }
 
     private long holdInFlight(RingOperation operation) {
@@ -222,6 +229,11 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     /** Provided buffer {@code id}'s first {@code length} bytes. */
     ByteBuffer bufferView(int id, int length) {
         return buffers.view(id, length);
+    }
+
+    /** A receive found no provided buffer: the ring is to hold more. */
+    void buffersRanOut() {
+        buffers.ranOut();
     }
 
     /** Gives provided buffer {@code id} back to the kernel. */
@@ -253,6 +265,9 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private void requestCompleted(long userData, int result, int flags) {
         int slot = (int) userData;
         RingOperation operation = inFlight[slot];
+        if ((flags & IoUring.CQE_F_BUFFER) != 0) {
+            buffers.taken();
+        }
         if ((flags & IoUring.CQE_F_MORE) == 0) {
             inFlight[slot] = null;
             freeSlots[freeCount++] = slot;
@@ -334,6 +349,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
         if (closed) {
             throw new ClosedChannelException();
         }
+        prepareSends();
         rearmCompleted();
         if (!wakePollArmed) {
             IoUring.preparePoll(ring.nextSqe(), eventFd, POLLIN, WAKE_DATA);
@@ -425,6 +441,14 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
         }
     }
 
+    /** Every connection's sends of this iteration, each with all its transport queued in its chunk meanwhile. */
+    private void prepareSends() {
+        for (int i = 0, n = sendsToPrepare.size(); i < n; i++) {
+            sendsToPrepare.get(i).prepareSend();
+        }
+        sendsToPrepare.clear();
+    }
+
     /** Level-triggering: polls that completed are armed again while their channel is still watched. */
     private void rearmCompleted() throws IOException {
         for (int i = 0, n = toRearm.size(); i < n; i++) {
@@ -473,6 +497,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
             listeners.close();
         }
         watched.clear();
+        sendsToPrepare.clear();
         Arrays.fill(inFlight, null); // the ring is gone: no request will complete
         arena.close();
     }

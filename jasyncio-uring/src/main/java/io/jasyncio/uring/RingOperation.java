@@ -8,7 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 
 /**
- * One request slot of a proactor transport on the ring: a multishot receive, a receive into a
+ * One request slot of a proactor transport on the ring: a receive into the provided buffers that goes on until cancelled, a receive into a
  * buffer or a send on one socket, at most one in flight. The poller holds it only while its
  * request is in flight (by the request's user data). Completions queue here, and the first one queues the transport's
  * callback on the loop, which then takes them all in order ({@link #nextCompletion}).
@@ -35,7 +35,13 @@ final class RingOperation implements Proactor.Operation {
     private int result;
     private int flags;
     private int bufferToGive = -1;
-    private boolean multishot;
+    /**
+     * The request in flight is part of a receive into the provided buffers that goes on until
+     * cancelled ({@link #recvMultishot}).
+     */
+    private boolean providedBuffers;
+    /** A send asked for and not yet submitted ({@link #prepareSend}); null: none. */
+    private ByteBuffer toSend;
     /** The buffer a receive in flight writes into: kept reachable (its memory alive) until the request ends. */
     private ByteBuffer target;
     private boolean cancelRequested;
@@ -56,11 +62,19 @@ final class RingOperation implements Proactor.Operation {
         }, context);
     }
 
+    /**
+     * A receive that goes on until cancelled, as the kernel's multishot receive, but made of
+     * one-shot receives of one provided buffer each, the next asked for as each completes (it
+     * reaches the kernel with the loop's next {@code io_uring_enter}): a connection takes at most
+     * one buffer per loop iteration, so what beats a cancel (pauseReading) is one buffer's worth.
+     * The kernel's multishot receive takes all that waits in the socket at once, megabytes from a
+     * peer that kept sending while the reading was paused, which the transport then had to hold.
+     */
     @Override
     public void recvMultishot() {
-        multishot = true;
+        providedBuffers = true;
         cancelRequested = false;
-        poller.submitRecvMultishot(this, fd);
+        poller.submitRecvProvided(this, fd, false);
     }
 
     @Override
@@ -68,25 +82,50 @@ final class RingOperation implements Proactor.Operation {
         if (!target.isDirect()) {
             throw new IllegalArgumentException("the kernel needs a direct buffer");
         }
-        multishot = false;
+        providedBuffers = false;
         cancelRequested = false;
         this.target = target;
         poller.submitSocketIo(this, IoUring.OP_RECV, fd, MemorySegment.ofBuffer(target).address(), target.remaining(), 0);
     }
 
+    /**
+     * Sends {@code source}'s bytes from its position to its limit as they are when the loop next
+     * enters the kernel, not as they are now: what the transport appends to the same chunk before
+     * then (more writes in the same iteration) goes in the same request.
+     */
     @Override
     public void send(ByteBuffer source) {
         if (!source.isDirect()) {
             throw new IllegalArgumentException("the kernel needs a direct buffer");
         }
-        multishot = false;
+        if (userData != 0 || toSend != null) {
+            throw new IllegalStateException("a request is already in flight on this slot");
+        }
+        providedBuffers = false;
         cancelRequested = false;
+        toSend = source;
+        poller.sendBeforeNextEnter(this);
+    }
+
+    /** The poller's side, just before it enters the kernel: the send asked for, if still wanted, becomes a request. */
+    void prepareSend() {
+        ByteBuffer source = toSend;
+        if (source == null) {
+            return; // cancelled before it was asked of the kernel
+        }
+        toSend = null;
         poller.submitSocketIo(this, IoUring.OP_SEND, fd, MemorySegment.ofBuffer(source).address(), source.remaining(),
                 MSG_NOSIGNAL | MSG_WAITALL);
     }
 
     @Override
     public void cancel() {
+        if (toSend != null) {
+            toSend = null; // never asked of the kernel: it ends here, as a cancelled request would
+            cancelRequested = true;
+            completed(-ECANCELED, 0);
+            return;
+        }
         if (userData != 0) {
             cancelRequested = true;
             poller.cancel(this);
@@ -94,14 +133,23 @@ final class RingOperation implements Proactor.Operation {
     }
 
     /**
-     * The poller's side: a completion of this slot's request. A multishot receive that ran out
-     * of provided buffers is asked for again (the buffers come back as this iteration's
+     * The poller's side: a completion of this slot's request. A receive into the provided
+     * buffers that brought bytes is asked for again (see {@link #recvMultishot}); one that ran
+     * out of provided buffers is asked for again (the buffers come back as this iteration's
      * callbacks hand their bytes on) unless it was being cancelled.
      */
     void completed(int result, int flags) {
-        if (result == -ENOBUFS && multishot && !cancelRequested) {
-            poller.submitRecvMultishot(this, fd);
-            return;
+        if (providedBuffers && !cancelRequested) {
+            if (result == -ENOBUFS) {
+                poller.buffersRanOut();
+                poller.submitRecvProvided(this, fd, false);
+                return;
+            }
+            if (result > 0) {
+                // the receive goes on (to the transport, more follow); an emptied socket is waited on first
+                poller.submitRecvProvided(this, fd, (flags & IoUring.CQE_F_SOCK_NONEMPTY) == 0);
+                flags |= IoUring.CQE_F_MORE;
+            }
         }
         if ((flags & IoUring.CQE_F_MORE) == 0) {
             target = null; // the kernel is done with it

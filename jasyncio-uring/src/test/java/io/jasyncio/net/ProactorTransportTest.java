@@ -265,7 +265,7 @@ class ProactorTransportTest {
     }
 
     /**
-     * More arrivals at once than the loop has provided buffers (256): the receives that find
+     * More arrivals at once than the loop has provided buffers (128): the receives that find
      * none end with ENOBUFS and are asked for again, so every message still arrives.
      */
     @Test
