@@ -18,6 +18,8 @@
 #                         [--servers "NAME ..."] [--no-install] [--list]
 #                         [--doc FILE.md]   (default docs/BENCHMARKS.md; the chart goes beside it)
 #                         [--server-cpus LIST] [--client-cpus LIST]   (taskset lists; default 0 and 1)
+# base-jasyncio-API-LOOP: that server as built in another checkout, JASYNCIO_BENCH_BASE=DIR (run
+# ./jasyncio build there first), beside today's in the same run: a change's before and after.
 # Servers with several event-loop threads (bench/group.sh measures them): NAME-xN runs NAME with
 # N threads (jasyncio: echo-server --loops N, SO_REUSEPORT listeners; NAME-xNa: one acceptor
 # handing connections round-robin; Netty: MultiThreadIoEventLoopGroup(N)), e.g. netty-epoll-x2.

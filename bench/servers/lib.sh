@@ -64,6 +64,9 @@ server_cmd() {
     asyncio-protocol|asyncio-streams)
       [ -x "$python" ] && echo "$python $root/bench/servers/asyncio_echo.py $common --api ${name#asyncio-}" ;;
     node) command -v node >/dev/null && echo "node $root/bench/servers/node_echo.js $common" ;;
+    base-jasyncio-*)  # the same server built from another checkout (JASYNCIO_BENCH_BASE=DIR, ./jasyncio build run there): before/after in one run
+      local base_jar="${JASYNCIO_BENCH_BASE:-/nonexistent}/jasyncio-lab/target/jasyncio-lab.jar"
+      [ -f "$base_jar" ] && server_cmd "${name#base-}" "$port" | sed "s#$lab_jar#$base_jar#" ;;
     jasyncio-*)  # jasyncio-API-LOOP: the launcher's echo-server, --api API --loop LOOP (nio, epoll, io_uring)
       local api loop; api="$(echo "$name" | cut -d- -f2)"; loop="$(echo "$name" | cut -d- -f3)"
       echo "$java ${jvm_flags[*]} -jar $lab_jar echo-server $common --api $api --loop $loop" ;;
