@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The published artifacts as a user meets them. The README's install command
- * ({@code ./jasyncio install}) installs them (pom, jar, sources, javadoc, the BOM, the parent)
- * into {@code target/consumer-repository} ({@code -Dmaven.repo.local}); this test writes a
+ * ({@code ./jasyncio install}), run in a copy of the sources as a clone holds them, installs them
+ * (pom, jar, sources, javadoc, the BOM, the parent) into {@code target/consumer-repository}
+ * ({@code -Dmaven.repo.local}); this test writes a
  * project that adds only what the README says (its Maven snippet, its first program, its JVM
  * flag), builds it with Maven against that repository (third-party artifacts read from this
  * machine's local repository as a file:// mirror: nothing is downloaded, nothing of ours lands
@@ -71,12 +73,16 @@ class ConsumerProjectTest {
         deleteRecursively(repository);
         Path settings = work.resolve("settings.xml");
         Files.writeString(settings, settings());
+        // A copy, not the checkout itself: the install rebuilds every library module's jars, which
+        // the other modules' tests read from their target directories while this one runs beside
+        // them (./jasyncio test builds modules in parallel).
+        Path clone = copyOfTheSources(root, work.resolve("clone"));
         List<String> argv = new ArrayList<>(List.of(command.split(" ")));
-        argv.set(0, root.resolve(argv.get(0)).toString());
+        argv.set(0, clone.resolve(argv.get(0)).toString());
         argv.addAll(List.of("-s", settings.toString(), "-Dmaven.repo.local=" + repository));
-        install = runProcess(root, 400, argv.toArray(String[]::new));
+        install = runProcess(clone, 400, argv.toArray(String[]::new));
         argv.add("-o"); // again offline: every plugin it needs is now in the repository, at the pinned versions
-        offlineInstall = runProcess(root, 300, argv.toArray(String[]::new));
+        offlineInstall = runProcess(clone, 300, argv.toArray(String[]::new));
         Path installPlugin = repository.resolve("org/apache/maven/plugins/maven-install-plugin");
         try (var versions = Files.list(installPlugin)) {
             installPluginVersions = versions.map(p -> p.getFileName().toString()).sorted().toList();
@@ -602,6 +608,26 @@ class ConsumerProjectTest {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /** The sources as a fresh clone has them (no build output, no .git), copied into {@code to}. */
+    private static Path copyOfTheSources(Path from, Path to) throws IOException {
+        deleteRecursively(to);
+        try (var paths = Files.walk(from)) {
+            for (Path p : paths.filter(p -> !isBuildOutputOrGit(from.relativize(p))).toList()) {
+                Files.copy(p, to.resolve(from.relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        return to;
+    }
+
+    private static boolean isBuildOutputOrGit(Path relative) {
+        for (Path part : relative) {
+            if (part.toString().equals("target") || part.toString().equals(".git")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void deleteRecursively(Path dir) throws IOException {
