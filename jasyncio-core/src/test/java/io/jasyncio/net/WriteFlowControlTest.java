@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +32,8 @@ class WriteFlowControlTest {
     private static final int HIGH = 64 * 1024;
     private static final int LOW = 16 * 1024;
     private static final int BETWEEN = 32 * 1024;
+    /** What the transport test buffers once paused: two 64 KiB chunks and 32 KiB, between the marks, after them. */
+    private static final int PAUSED_BUFFER = 2 * 64 * 1024 + BETWEEN;
 
     /** Records the pause and resume calls it gets, with the transport's buffer size at each. */
     static final class Recording implements Protocol {
@@ -85,7 +89,10 @@ class WriteFlowControlTest {
      * On a real socket whose peer does not read: once the kernel's buffers are full, the
      * transport's own buffer grows 1 KiB at a time and the protocol is paused exactly when it
      * passes the high mark, not before; when the peer reads again it is resumed once, at or
-     * under the low mark.
+     * under the low mark. The drain must pass through the band on the way, or a resume at the
+     * high mark would look the same: the kernel's send buffer is small (the readiness transport
+     * flushes a few KiB at a time), and 160 KiB are buffered, whose last 32 KiB are a 64 KiB
+     * chunk's worth of their own on the proactor (it sends a chunk at a time).
      */
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
@@ -105,6 +112,7 @@ class WriteFlowControlTest {
             Recording protocol = c.protocol();
             Transport transport = c.transport();
             transport.setWriteBufferLimits(HIGH, LOW);
+            ((SocketChannel) transport.getExtraInfo("socket")).setOption(StandardSocketOptions.SO_SNDBUF, 8 * 1024);
             byte[] kib = new byte[1024];
             for (int i = 0; i < 256 * 1024 && transport.getWriteBufferSize() == 0; i++) { // at most 256 MiB
                 transport.write(kib); // into the kernel's buffers until they are full
@@ -118,6 +126,9 @@ class WriteFlowControlTest {
                 transport.write(kib);
             }
             assertEquals(List.of("pause"), protocol.calls, "paused past the high mark, at " + transport.getWriteBufferSize());
+            while (transport.getWriteBufferSize() < PAUSED_BUFFER) {
+                transport.write(kib); // paused writers may go on: the drain has to pass through the band
+            }
             peer.resumeReading();
             for (int i = 0; i < 1000 && transport.getWriteBufferSize() > LOW; i++) {
                 sleep(0.01); // the peer drains what it is sent
