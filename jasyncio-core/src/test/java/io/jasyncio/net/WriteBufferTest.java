@@ -90,6 +90,33 @@ class WriteBufferTest {
         assertSame(reused, chunks.take(), "a given chunk is taken again");
     }
 
+    /**
+     * 100 connections with a send in flight each hold 100 chunks at once (the io_uring echo at
+     * 1 KiB x 100): given back, all are kept for the next turn, which allocates none; once the
+     * need falls for two windows, the extra ones go.
+     */
+    @Test
+    void asManyChunksAsWereInUseAtOnceAreKeptUntilTheNeedFalls() {
+        DirectChunks chunks = new DirectChunks();
+        int connections = DirectChunks.KEPT + 36;
+        ByteBuffer[] inFlight = new ByteBuffer[connections];
+        for (int turn = 0; turn < 10; turn++) {
+            for (int i = 0; i < connections; i++) {
+                inFlight[i] = chunks.take();
+            }
+            for (int i = 0; i < connections; i++) {
+                chunks.give(inFlight[i]);
+            }
+        }
+        assertEquals(connections, chunks.allocated(), "each turn allocated the chunks past the kept ones again");
+        assertEquals(connections, chunks.freeCount());
+        for (int i = 0; i < 2 * DirectChunks.WINDOW; i++) {
+            chunks.give(chunks.take()); // one at a time
+        }
+        assertEquals(DirectChunks.KEPT, chunks.freeCount(), "the chunks no longer needed are let go");
+        assertEquals(connections, chunks.allocated());
+    }
+
     private static long readCounterStream(SocketChannel in, long total) {
         try (InputStream stream = Channels.newInputStream(in)) {
             byte[] block = new byte[8192];
