@@ -19,12 +19,16 @@ import java.util.ArrayDeque;
  * more chunks at once than a fixed bound would otherwise allocate the excess again at every turn
  * (the io_uring echo at 1 KiB x 100 connections: a 64 KiB chunk zeroed per write once more than
  * 64 sends were in flight, over half the server's CPU samples). Once the need falls, the next
- * windows let the extra chunks go to the collector, the longest unused first.
+ * windows let the extra chunks go to the collector, the longest unused first. Never more than
+ * {@value #MOST_KEPT} (64 MiB) are kept, whatever the need: windows are counted in takes, so a
+ * loop that goes idle after a burst keeps what it kept then.
  */
 final class DirectChunks {
     static final int CHUNK = 64 * 1024;
     /** Free chunks kept for reuse whatever the need, per loop (4 MiB). */
     static final int KEPT = 64;
+    /** Free chunks kept at most, per loop, however many were in use at once (64 MiB). */
+    static final int MOST_KEPT = 1024;
     /** Takes per window of the in-use peak that sets how many free chunks are kept. */
     static final int WINDOW = 16 * 1024;
 
@@ -76,7 +80,7 @@ final class DirectChunks {
     }
 
     private int kept() {
-        return Math.max(KEPT, Math.max(peak, lastPeak));
+        return Math.min(MOST_KEPT, Math.max(KEPT, Math.max(peak, lastPeak)));
     }
 
     /** How many chunks were ever allocated (for tests). */

@@ -117,6 +117,20 @@ class WriteBufferTest {
         assertEquals(connections, chunks.allocated());
     }
 
+    @Test
+    void noMoreThanTheMostKeptChunksOutliveABurst() {
+        DirectChunks chunks = new DirectChunks();
+        int burst = DirectChunks.MOST_KEPT + 100;
+        ByteBuffer[] inFlight = new ByteBuffer[burst];
+        for (int i = 0; i < burst; i++) {
+            inFlight[i] = chunks.take();
+        }
+        for (int i = 0; i < burst; i++) {
+            chunks.give(inFlight[i]);
+        }
+        assertEquals(DirectChunks.MOST_KEPT, chunks.freeCount(), "an idle loop keeps at most 64 MiB of chunks");
+    }
+
     private static long readCounterStream(SocketChannel in, long total) {
         try (InputStream stream = Channels.newInputStream(in)) {
             byte[] block = new byte[8192];
