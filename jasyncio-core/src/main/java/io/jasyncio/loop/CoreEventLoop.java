@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * The event loop: one thread, three data structures, one readable cycle ({@link #runOnce()}).
  *
  * <ul>
- *   <li>{@code ready}: FIFO of handles; {@code callSoon} appends.</li>
+ *   <li>{@code ready}: FIFO of handles (and of tasks, each queued as its own step); {@code callSoon} appends.</li>
  *   <li>{@code timers}: binary heap of timer handles by (deadline, sequence); it counts its
  *       cancelled ones and purges them lazily, with asyncio's thresholds ({@link TimerHeap}).</li>
  *   <li>{@code poller}: the I/O multiplexer, the only place the loop sleeps.</li>
@@ -48,7 +48,8 @@ final class CoreEventLoop implements LoopContract {
     private final String implementation;
     private final LoopBackend backend;
     private final Poller<?> poller;
-    private final ArrayDeque<Handle> ready = new ArrayDeque<>(1024);
+    /** Handles, and tasks queued as their own step ({@link #enqueueStep}): a task's step needs no handle. */
+    private final ArrayDeque<Object> ready = new ArrayDeque<>(1024);
     private final TimerHeap timers = new TimerHeap();
     private final ConcurrentLinkedQueue<Handle> threadsafe = new ConcurrentLinkedQueue<>();
     private final Poller.IoEventSink<IoRegistration> onIoEvent = this::onIoEvent;
@@ -120,13 +121,19 @@ final class CoreEventLoop implements LoopContract {
             obs.beforeDrain(moved, ntodo);
         }
         for (int i = 0; i < ntodo; i++) {
-            Handle h = ready.poll();
-            if (!h.isCancelled()) {
-                if (instrumented) {
-                    runHandleObserved(h, obs);
-                } else {
-                    runHandle(h);
+            Object next = ready.poll();
+            if (next instanceof Handle h) {
+                if (!h.isCancelled()) {
+                    if (instrumented) {
+                        runHandleObserved(h, obs);
+                    } else {
+                        runHandle(h);
+                    }
                 }
+            } else if (instrumented) {
+                runHandleObserved(((Future<?>) next).stepAsHandle(), obs); // observers see a task's step as a handle
+            } else {
+                runStep((Future<?>) next);
             }
         }
         if (obs != null) {
@@ -214,6 +221,15 @@ final class CoreEventLoop implements LoopContract {
         }
     }
 
+    /** A task's step, the task queued as itself: it enters its own context. */
+    private void runStep(Future<?> task) {
+        try {
+            task.runAsStep(currentContext);
+        } catch (Throwable t) {
+            reportCallbackFailure(task.stepAsHandle(), t);
+        }
+    }
+
     private void reportCallbackFailure(Handle h, Throwable t) {
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("message", "Exception in callback " + Handle.describe(h.callback));
@@ -251,6 +267,12 @@ final class CoreEventLoop implements LoopContract {
     public void enqueue(Handle handle) {
         checkOpenAndOwned("callSoon");
         ready.add(handle);
+    }
+
+    @Override
+    public void enqueueStep(Future<?> task) {
+        checkOpenAndOwned("callSoon");
+        ready.add(task);
     }
 
     @Override

@@ -22,10 +22,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * A coroutine driven step by step on a loop, as asyncio's {@code Task}.
  *
  * <p>The body runs on the JVM's {@link TaskEngine} (a JDK continuation, or a virtual thread of its
- * own). Each {@linkplain #step() step} is a callback in the loop's ready queue: it resumes the
- * body, which runs until it returns, throws, or awaits a future that is still pending. Awaiting registers the task's wake-up as the future's
- * done-callback and yields; returning from the step hands control back to the loop. Awaiting a
- * future that is already done returns at once, with no yield.
+ * own). Each {@linkplain #runAsStep step} is an entry in the loop's ready queue, the task itself
+ * (no handle per task or per step): it resumes the body, which runs until it returns, throws, or
+ * awaits a future that is still pending. Awaiting registers the task itself with the future, to
+ * be queued when the future is done, and yields; returning from the step hands control back to
+ * the loop. Awaiting a future that is already done returns at once, with no yield.
  *
  * <p>Cancellation lands at an await: {@link #cancel(String)} cancels the future the task waits
  * on (or marks the task, if it is between steps), and the await throws {@link CancelledError}.
@@ -46,17 +47,13 @@ public final class Task<T> extends Future<T> {
     private final Context context;
     /** The coroutine this task runs (its class names it in reports). */
     private final Coroutine<T> origin;
-    /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
-    private final Handle stepHandle;
     /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
     private final TaskEntry entry;
     /** An unnamed task's number: its name is "Task-" + number. */
     private final long number;
     private Future<?> waitingOn;
-    /** The name and the cancellation state, which most tasks never need: null until one is set. */
+    /** The name, the cancellation state and the budget's count, which most tasks never need: null until one is set. */
     private Seldom seldom;
-    /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
-    int awaitsWithoutSuspending;
 
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
@@ -79,12 +76,11 @@ public final class Task<T> extends Future<T> {
             this.entry = new TaskEntry(this);
         }
         this.body = TaskEngine.CHOSEN.newBody(this, entry);
-        this.stepHandle = base.newReusableHandle(this.body, this.context);
         PENDING_TASKS.get(loop).add(entry);
         if (eager) {
             step();
         } else {
-            base.enqueue(stepHandle);
+            base.enqueueStep(this); // the task is its own ready-queue entry: no handle per task
         }
     }
 
@@ -118,7 +114,21 @@ public final class Task<T> extends Future<T> {
      * is over): the awaits that did not yield. Counted only while a {@link CooperativeBudget} is set.
      */
     public int awaitsWithoutSuspendingInStep() {
-        return awaitsWithoutSuspending;
+        Seldom s = seldom;
+        return s != null ? s.awaitsWithoutSuspending : 0;
+    }
+
+    /** Counts one await of a done future in this step; returns the count so far. */
+    int spendAwaitWithoutSuspending() {
+        return ++seldom().awaitsWithoutSuspending;
+    }
+
+    /** The body was resumed after a suspension: a new step, whose count of awaits without suspending starts at 0. */
+    private void newStep() {
+        Seldom s = seldom;
+        if (s != null) {
+            s.awaitsWithoutSuspending = 0;
+        }
     }
 
     // =========================================================================================
@@ -141,18 +151,26 @@ public final class Task<T> extends Future<T> {
         finish(result, failure);
     }
 
-    /**
-     * One step, from outside the task's context (an eager start): enter the context, then step.
-     * The step handle needs no such wrapper: the loop already runs it in the task's context.
-     */
+    /** One step, started outside the loop's drain (an eager start). */
     void step() {
-        CurrentContext cc = CurrentContext.ofThisThread();
-        Context previous = cc.enter(context);
+        runAsStep(CurrentContext.ofThisThread());
+    }
+
+    /** One step, in the task's context: the loop runs it for the task queued as itself. */
+    @Override
+    protected void runAsStep(CurrentContext current) {
+        Context previous = current.enter(context);
         try {
-            body.resume();
+            body.run();
         } finally {
-            cc.exit(previous);
+            current.exit(previous);
         }
+    }
+
+    /** The step as a handle (its callback the body, which names the task), for observers and reports. */
+    @Override
+    protected Handle stepAsHandle() {
+        return loopContract().newReusableHandle(body, context);
     }
 
     /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
@@ -186,12 +204,12 @@ public final class Task<T> extends Future<T> {
             throw new IllegalStateException("Task " + getName() + " cannot await itself");
         }
         waitingOn = future;
-        future.addDoneHandle(stepHandle); // the future queues this task's step when it is done
+        future.addDoneStep(this); // the future queues this task's step when it is done
         if (mustCancel() && future.cancel(seldom.cancelMessage)) {
             seldom.mustCancel = false; // the cancellation travels through the future
         }
         body.suspend();
-        awaitsWithoutSuspending = 0; // a new step
+        newStep();
         waitingOn = null;
         if (mustCancel()) {
             seldom.mustCancel = false;
@@ -205,9 +223,9 @@ public final class Task<T> extends Future<T> {
 
     /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
     void yieldOnce() {
-        loopContract().enqueue(stepHandle);
+        loopContract().enqueueStep(this);
         body.suspend();
-        awaitsWithoutSuspending = 0; // a new step
+        newStep();
         if (mustCancel()) {
             seldom.mustCancel = false;
             throw newCancelledError();
@@ -320,8 +338,8 @@ public final class Task<T> extends Future<T> {
         waitingOn = null;
         seldom.mustCancel = true;
         seldom.cancelMessage = message;
-        if (awaited.removeDoneHandle(stepHandle)) {
-            loopContract().enqueue(stepHandle);
+        if (awaited.removeDoneStep(this)) {
+            loopContract().enqueueStep(this);
         }
     }
 
@@ -428,6 +446,8 @@ public final class Task<T> extends Future<T> {
         String cancelMessage;
         /** Pending cancellation requests: cancel() calls not yet balanced by uncancel(). */
         int cancelRequests;
+        /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
+        int awaitsWithoutSuspending;
     }
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
