@@ -44,7 +44,11 @@ public final class Task<T> extends Future<T> {
 
     /** The body as the engine runs it (a continuation, or a virtual thread of its own); also the step's callback. */
     private final TaskBody body;
-    private final Context context;
+    /**
+     * The task's own context, or, until it changes it or asks for it, the bindings it shares with
+     * its creator (a {@code Context.snapshot()}): a copy nobody changes need not exist.
+     */
+    private Object context;
     /** The coroutine this task runs (its class names it in reports). */
     private final Coroutine<T> origin;
     /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
@@ -63,7 +67,7 @@ public final class Task<T> extends Future<T> {
         if (name != null) {
             seldom().name = name;
         }
-        this.context = context != null ? context : base.copyCurrentContext();
+        this.context = context != null ? context : base.contextSnapshot();
         this.origin = body;
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
@@ -159,7 +163,23 @@ public final class Task<T> extends Future<T> {
     /** One step, in the task's context: the loop runs it for the task queued as itself. */
     @Override
     protected void runAsStep(CurrentContext current) {
-        Context previous = current.enter(context);
+        Object own = context;
+        if (!(own instanceof Context)) { // no context of its own yet: step in the bindings it shares
+            Context previous = current.enterShared(own, this);
+            if (previous != null) {
+                try {
+                    body.run();
+                } finally {
+                    Context made = current.exitShared(previous);
+                    if (made != null) {
+                        context = made; // the step changed it or asked for it: the task's own from now on
+                    }
+                }
+                return;
+            }
+            context = own = Context.fromSnapshot(own); // nested in another task's such step (an eager start)
+        }
+        Context previous = current.enter((Context) own);
         try {
             body.run();
         } finally {
@@ -170,7 +190,7 @@ public final class Task<T> extends Future<T> {
     /** The step as a handle (its callback the body, which names the task), for observers and reports. */
     @Override
     protected Handle stepAsHandle() {
-        return loopContract().newReusableHandle(body, context);
+        return loopContract().newReusableHandle(body, getContext());
     }
 
     /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
@@ -396,9 +416,19 @@ public final class Task<T> extends Future<T> {
         entry.renamed(name);
     }
 
-    /** The context this task's body runs in. */
+    /** The context this task's body runs in (made now if the task had none of its own yet). Call on the loop's thread. */
     public Context getContext() {
-        return context;
+        Object own = context;
+        if (own instanceof Context ready) {
+            return ready;
+        }
+        // Asked during its own step: the context that step stands in for, so both stay one.
+        Context made = CurrentContext.ofThisThread().ownContextInStep(this);
+        if (made == null) {
+            made = Context.fromSnapshot(own);
+        }
+        context = made;
+        return made;
     }
 
     /** The future this task is suspended on, or null. */
