@@ -125,13 +125,14 @@ final class CoreEventLoop implements LoopContract {
             if (next instanceof Handle h) {
                 if (!h.isCancelled()) {
                     if (instrumented) {
-                        runHandleObserved(h, obs);
+                        runHandleObserved(h, null, obs);
                     } else {
                         runHandle(h);
                     }
                 }
             } else if (instrumented) {
-                runHandleObserved(((Future<?>) next).stepAsHandle(), obs); // observers see a task's step as a handle
+                Future<?> task = (Future<?>) next;
+                runHandleObserved(task.stepAsHandle(), task, obs); // observers see a task's step as a handle
             } else {
                 runStep((Future<?>) next);
             }
@@ -206,12 +207,17 @@ final class CoreEventLoop implements LoopContract {
         }
     }
 
-    private void runHandleObserved(Handle h, LoopObserver obs) {
+    /** Runs {@code h}, or the step of {@code task} that {@code h} stands for, under the observer's and debug mode's watch. */
+    private void runHandleObserved(Handle h, Future<?> task, LoopObserver obs) {
         long start = System.nanoTime();
         if (obs != null) {
             obs.handleStarting(h, start);
         }
-        runHandle(h);
+        if (task != null) {
+            runStep(task);
+        } else {
+            runHandle(h);
+        }
         long took = System.nanoTime() - start;
         if (obs != null) {
             obs.handleFinished(h, took);

@@ -160,9 +160,33 @@ public final class Task<T> extends Future<T> {
         runAsStep(CurrentContext.ofThisThread());
     }
 
-    /** One step, in the task's context: the loop runs it for the task queued as itself. */
+    /**
+     * One step, in the task's context: the loop runs it for the task queued as itself. What the
+     * body's suspension asks for is done here, once it has suspended, so that none of it is among
+     * the frames that freeze (they freeze smaller): a body that awaits a pending future
+     * ({@link #suspendOn}) is registered with that future, and one that neither finished nor
+     * awaits yielded ({@link #yieldOnce}) and is queued again. Nothing runs between the
+     * suspension and this, so the order of callbacks and steps is the same as if the body had
+     * done it.
+     */
     @Override
     protected void runAsStep(CurrentContext current) {
+        runStepInContext(current);
+        if (isDone()) {
+            return;
+        }
+        Future<?> awaited = waitingOn;
+        if (awaited == null) {
+            loopContract().enqueueStep(this); // it yielded: step again in the next iteration
+            return;
+        }
+        awaited.addDoneStep(this); // the future queues this task's step when it is done
+        if (mustCancel() && awaited.cancel(seldom.cancelMessage)) {
+            seldom.mustCancel = false; // the cancellation travels through the future
+        }
+    }
+
+    private void runStepInContext(CurrentContext current) {
         Object own = context;
         if (!(own instanceof Context)) { // no context of its own yet: step in the bindings it shares
             Context previous = current.enterShared(own, this);
@@ -223,12 +247,13 @@ public final class Task<T> extends Future<T> {
         if (future == this) {
             throw new IllegalStateException("Task " + getName() + " cannot await itself");
         }
-        waitingOn = future;
-        future.addDoneStep(this); // the future queues this task's step when it is done
-        if (mustCancel() && future.cancel(seldom.cancelMessage)) {
-            seldom.mustCancel = false; // the cancellation travels through the future
+        waitingOn = future; // the step's end registers the task with it (runAsStep)
+        try {
+            body.suspend();
+        } catch (IllegalStateException cannotSuspend) {
+            waitingOn = null; // the body goes on: it waits for nothing
+            throw cannotSuspend;
         }
-        body.suspend();
         newStep();
         waitingOn = null;
         if (mustCancel()) {
@@ -241,9 +266,8 @@ public final class Task<T> extends Future<T> {
         return future.result();
     }
 
-    /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
+    /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration (the step's end queues the task). */
     void yieldOnce() {
-        loopContract().enqueueStep(this);
         body.suspend();
         newStep();
         if (mustCancel()) {
