@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Every thread has a current context. A task runs in its own context (a copy taken when the
  * task was created; made only once the task changes it or asks for it, until then the task shares
- * its creator's bindings: see {@link DeferredContext}), and every callback runs in a copy taken
+ * its creator's bindings: see {@code DeferredContext}), and every callback runs in a copy taken
  * when it was scheduled. Setting a
  * variable changes only the current context; copies are O(1) because the bindings themselves
  * are immutable and shared: {@code set} replaces the array, it never writes into it.

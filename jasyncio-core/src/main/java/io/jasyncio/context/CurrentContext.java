@@ -57,7 +57,7 @@ public final class CurrentContext {
 
     /**
      * Begins a step of {@code task}, which has no context of its own yet, in the bindings it
-     * shares with its creator ({@code snapshot}): this thread's {@link DeferredContext} stands in
+     * shares with its creator ({@code snapshot}): this thread's {@code DeferredContext} stands in
      * for the task's context. Returns the context to hand back to {@link #exitShared}, or null
      * when a step is in it already (an eager start nested in one): the task needs its own now.
      */
