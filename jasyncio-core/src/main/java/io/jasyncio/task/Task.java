@@ -56,7 +56,9 @@ public final class Task<T> extends Future<T> {
     /** An unnamed task's number: its name is "Task-" + number. */
     private final long number;
     private Future<?> waitingOn;
-    /** The name, the cancellation state and the budget's count, which most tasks never need: null until one is set. */
+    /** Whether the task is to raise CancelledError at its next await (or before its body starts); it fits in Future's padding. */
+    private boolean mustCancel;
+    /** The name, the cancel message and count, the budget's count and the observers' handle, which most tasks never need: null until one is set. */
     private Seldom seldom;
 
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
@@ -144,8 +146,8 @@ public final class Task<T> extends Future<T> {
         T result = null;
         Throwable failure = null;
         try {
-            if (mustCancel()) { // cancelled before its first step: the coroutine never starts
-                seldom.mustCancel = false;
+            if (mustCancel) { // cancelled before its first step: the coroutine never starts
+                mustCancel = false;
                 throw newCancelledError();
             }
             result = origin.run();
@@ -181,8 +183,8 @@ public final class Task<T> extends Future<T> {
             return;
         }
         awaited.addDoneStep(this); // the future queues this task's step when it is done
-        if (mustCancel() && awaited.cancel(seldom.cancelMessage)) {
-            seldom.mustCancel = false; // the cancellation travels through the future
+        if (mustCancel && awaited.cancel(seldom.cancelMessage)) {
+            mustCancel = false; // the cancellation travels through the future
         }
     }
 
@@ -211,10 +213,18 @@ public final class Task<T> extends Future<T> {
         }
     }
 
-    /** The step as a handle (its callback the body, which names the task), for observers and reports. */
+    /**
+     * The step as a handle (its callback the body, which names the task), for observers and
+     * reports: made on an observed loop's first step of the task, the same object for every step.
+     */
     @Override
     protected Handle stepAsHandle() {
-        return loopContract().newReusableHandle(body, getContext());
+        Seldom s = seldom();
+        Handle view = s.stepView;
+        if (view == null) {
+            s.stepView = view = loopContract().newReusableHandle(body, getContext());
+        }
+        return view;
     }
 
     /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
@@ -222,8 +232,8 @@ public final class Task<T> extends Future<T> {
         PENDING_TASKS.get(getLoop()).remove(entry);
         entry.finished();
         if (failure == null) {
-            if (mustCancel()) {
-                seldom.mustCancel = false;
+            if (mustCancel) {
+                mustCancel = false;
                 super.cancel(seldom.cancelMessage);
             } else {
                 super.setResult(result);
@@ -256,8 +266,8 @@ public final class Task<T> extends Future<T> {
         }
         newStep();
         waitingOn = null;
-        if (mustCancel()) {
-            seldom.mustCancel = false;
+        if (mustCancel) {
+            mustCancel = false;
             if (future.isCancelled()) {
                 return future.result(); // throws its CancelledError
             }
@@ -270,8 +280,8 @@ public final class Task<T> extends Future<T> {
     void yieldOnce() {
         body.suspend();
         newStep();
-        if (mustCancel()) {
-            seldom.mustCancel = false;
+        if (mustCancel) {
+            mustCancel = false;
             throw newCancelledError();
         }
     }
@@ -284,11 +294,6 @@ public final class Task<T> extends Future<T> {
         return s;
     }
 
-    /** Whether the task is to raise CancelledError at its next await (or before its body starts). */
-    private boolean mustCancel() {
-        Seldom s = seldom;
-        return s != null && s.mustCancel;
-    }
 
     private CancelledError newCancelledError() {
         return CancelledError.of(seldom != null ? seldom.cancelMessage : null);
@@ -336,7 +341,7 @@ public final class Task<T> extends Future<T> {
                 // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
                 return true;
             }
-            t.seldom.mustCancel = true;
+            t.mustCancel = true;
             t.seldom.cancelMessage = message;
             return true;
         }
@@ -380,7 +385,7 @@ public final class Task<T> extends Future<T> {
     private void stopWaitingCancelled(String message) {
         Future<?> awaited = waitingOn;
         waitingOn = null;
-        seldom.mustCancel = true;
+        mustCancel = true;
         seldom.cancelMessage = message;
         if (awaited.removeDoneStep(this)) {
             loopContract().enqueueStep(this);
@@ -401,7 +406,7 @@ public final class Task<T> extends Future<T> {
         if (s.cancelRequests > 0) {
             s.cancelRequests--;
             if (s.cancelRequests == 0) {
-                s.mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
+                mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
             }
         }
         return s.cancelRequests;
@@ -496,12 +501,13 @@ public final class Task<T> extends Future<T> {
     private static final class Seldom {
         /** Given at creation or by setName (else the name is built from the number). */
         String name;
-        boolean mustCancel;
         String cancelMessage;
         /** Pending cancellation requests: cancel() calls not yet balanced by uncancel(). */
         int cancelRequests;
         /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
         int awaitsWithoutSuspending;
+        /** What an observed loop's observers see for this task's steps (see stepAsHandle). */
+        Handle stepView;
     }
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
