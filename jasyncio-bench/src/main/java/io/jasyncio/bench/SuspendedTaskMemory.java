@@ -11,7 +11,8 @@ import java.lang.management.MemoryMXBean;
 
 /**
  * Bytes of heap per suspended task: N tasks (default 1,000,000), heap used measured after
- * System.gc() before creating them and once all are suspended. Three shapes:
+ * System.gc() before creating them and once all are suspended, after a warm-up run of the same
+ * shape (up to 100,000 tasks) so that the suspended frames are compiled code's. Three shapes:
  * <ul>
  *   <li>{@code sleep}: each task awaits a one-hour sleep, so it counts everything a sleeping task
  *       keeps alive: the task, its continuation (stack frames), the future it awaits and the timer
@@ -25,16 +26,31 @@ import java.lang.management.MemoryMXBean;
  * Run with bench/task-memory.sh. Prints one line: {@code RESULT tasks=N shape=S bytes_per_task=B}.
  */
 public final class SuspendedTaskMemory {
+    private static final int WARM_UP_TASKS = 100_000;
+
     private SuspendedTaskMemory() {
     }
 
     public static void main(String[] args) {
         int tasks = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         String shape = args.length > 1 ? args[1] : "sleep";
+        // A warm-up run of the same shape first, so the frames that freeze are compiled code's (as
+        // in a service that has run a while): frozen interpreted frames are bigger, and how many
+        // of the N are frozen before the JIT steps in varies run to run.
+        int warmUp = Math.min(tasks, WARM_UP_TASKS);
         long bytes = switch (shape) {
-            case "sleep" -> Asyncio.run(() -> measureSleeping(tasks));
-            case "await" -> Asyncio.run(() -> measureAwaiting(tasks));
-            case "floor" -> measureBareContinuations(tasks);
+            case "sleep" -> Asyncio.run(() -> {
+                measureSleeping(warmUp);
+                return measureSleeping(tasks);
+            });
+            case "await" -> Asyncio.run(() -> {
+                measureAwaiting(warmUp);
+                return measureAwaiting(tasks);
+            });
+            case "floor" -> {
+                measureBareContinuations(warmUp);
+                yield measureBareContinuations(tasks);
+            }
             default -> throw new IllegalArgumentException("shape must be sleep, await or floor: " + shape);
         };
         System.out.printf("RESULT tasks=%d shape=%s bytes_per_task=%d%n", tasks, shape, bytes / tasks);

@@ -8,12 +8,14 @@ import java.util.concurrent.Callable;
  * A set of {@link ContextVar} bindings, as Python's {@code contextvars.Context}.
  *
  * <p>Every thread has a current context. A task runs in its own context (a copy taken when the
- * task was created), and every callback runs in a copy taken when it was scheduled. Setting a
+ * task was created; made only once the task changes it or asks for it, until then the task shares
+ * its creator's bindings: see {@code DeferredContext}), and every callback runs in a copy taken
+ * when it was scheduled. Setting a
  * variable changes only the current context; copies are O(1) because the bindings themselves
  * are immutable and shared: {@code set} replaces the array, it never writes into it.
  */
-public final class Context {
-    private static final Object[] NO_BINDINGS = new Object[0];
+public sealed class Context permits DeferredContext {
+    static final Object[] NO_BINDINGS = new Object[0];
 
     /** Pairs: var0, value0, var1, value1, ... Never mutated once published. */
     Object[] bindings;
@@ -34,7 +36,7 @@ public final class Context {
 
     /** The calling thread's current context itself (not a copy). */
     public static Context current() {
-        return CurrentContext.ofThisThread().context;
+        return CurrentContext.ofThisThread().get();
     }
 
     /**

@@ -58,6 +58,9 @@ public final class ContextVar<T> {
     /** Sets the value in the current context; the token restores the previous state. */
     public Token<T> set(T value) {
         Context c = CurrentContext.ofThisThread().context;
+        if (c instanceof DeferredContext shared) {
+            c = shared.materialize(); // a task's first change: it gets its own context now
+        }
         int i = c.indexOf(this);
         Object old = i >= 0 ? c.valueAt(i) : Token.MISSING;
         c.bind(this, value);

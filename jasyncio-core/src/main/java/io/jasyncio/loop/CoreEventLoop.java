@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * The event loop: one thread, three data structures, one readable cycle ({@link #runOnce()}).
  *
  * <ul>
- *   <li>{@code ready}: FIFO of handles; {@code callSoon} appends.</li>
+ *   <li>{@code ready}: FIFO of handles (and of tasks, each queued as its own step); {@code callSoon} appends.</li>
  *   <li>{@code timers}: binary heap of timer handles by (deadline, sequence); it counts its
  *       cancelled ones and purges them lazily, with asyncio's thresholds ({@link TimerHeap}).</li>
  *   <li>{@code poller}: the I/O multiplexer, the only place the loop sleeps.</li>
@@ -48,7 +48,8 @@ final class CoreEventLoop implements LoopContract {
     private final String implementation;
     private final LoopBackend backend;
     private final Poller<?> poller;
-    private final ArrayDeque<Handle> ready = new ArrayDeque<>(1024);
+    /** Handles, and tasks queued as their own step ({@link #enqueueStep}): a task's step needs no handle. */
+    private final ArrayDeque<Object> ready = new ArrayDeque<>(1024);
     private final TimerHeap timers = new TimerHeap();
     private final ConcurrentLinkedQueue<Handle> threadsafe = new ConcurrentLinkedQueue<>();
     private final Poller.IoEventSink<IoRegistration> onIoEvent = this::onIoEvent;
@@ -120,13 +121,20 @@ final class CoreEventLoop implements LoopContract {
             obs.beforeDrain(moved, ntodo);
         }
         for (int i = 0; i < ntodo; i++) {
-            Handle h = ready.poll();
-            if (!h.isCancelled()) {
-                if (instrumented) {
-                    runHandleObserved(h, obs);
-                } else {
-                    runHandle(h);
+            Object next = ready.poll();
+            if (next instanceof Handle h) {
+                if (!h.isCancelled()) {
+                    if (instrumented) {
+                        runHandleObserved(h, null, obs);
+                    } else {
+                        runHandle(h);
+                    }
                 }
+            } else if (instrumented) {
+                Future<?> task = (Future<?>) next;
+                runHandleObserved(task.stepAsHandle(), task, obs); // observers see a task's step as a handle
+            } else {
+                runStep((Future<?>) next);
             }
         }
         if (obs != null) {
@@ -199,18 +207,32 @@ final class CoreEventLoop implements LoopContract {
         }
     }
 
-    private void runHandleObserved(Handle h, LoopObserver obs) {
+    /** Runs {@code h}, or the step of {@code task} that {@code h} stands for, under the observer's and debug mode's watch. */
+    private void runHandleObserved(Handle h, Future<?> task, LoopObserver obs) {
         long start = System.nanoTime();
         if (obs != null) {
             obs.handleStarting(h, start);
         }
-        runHandle(h);
+        if (task != null) {
+            runStep(task);
+        } else {
+            runHandle(h);
+        }
         long took = System.nanoTime() - start;
         if (obs != null) {
             obs.handleFinished(h, took);
         }
         if (debug && took >= slowCallbackDuration * 1e9) {
             LOG.log(System.Logger.Level.WARNING, () -> String.format("Executing %s took %.3f seconds", h.describeForReport(), took / 1e9));
+        }
+    }
+
+    /** A task's step, the task queued as itself: it enters its own context. */
+    private void runStep(Future<?> task) {
+        try {
+            task.runAsStep(currentContext);
+        } catch (Throwable t) {
+            reportCallbackFailure(task.stepAsHandle(), t);
         }
     }
 
@@ -251,6 +273,12 @@ final class CoreEventLoop implements LoopContract {
     public void enqueue(Handle handle) {
         checkOpenAndOwned("callSoon");
         ready.add(handle);
+    }
+
+    @Override
+    public void enqueueStep(Future<?> task) {
+        checkOpenAndOwned("callSoon");
+        ready.add(task);
     }
 
     @Override

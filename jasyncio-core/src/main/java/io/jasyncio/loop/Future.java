@@ -3,6 +3,7 @@ package io.jasyncio.loop;
 import io.jasyncio.util.CreationStack;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.context.Context;
+import io.jasyncio.context.CurrentContext;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +31,9 @@ public class Future<T> {
     /** By state: the result (FINISHED), the exception (FAILED), the cancel message (CANCELLED); null while pending. */
     private Object outcome;
     /**
-     * The done-callbacks, each a handle ready to queue: null, one {@link Handle}, or a list of
-     * them in the order added. Most futures have exactly one (the awaiting task's step).
+     * The done-callbacks, each ready to queue (a {@link Handle}, or an awaiting task queued as its
+     * own step): null, one of them, or an {@link ArrayList} of them in the order added. Most
+     * futures have exactly one (the awaiting task).
      */
     private Object callbacks;
     /** What few futures need, kept aside so the rest stay small: null until one of them is set. */
@@ -207,46 +209,64 @@ public class Future<T> {
     }
 
     /**
-     * Queues {@code wakeup} itself once this future is done, with no callback object or new
-     * handle per completion: how a task awaits (its step handle, reused for every step). It is
-     * ordered with the done-callbacks as if added by {@link #addDoneCallback}. The caller
-     * guarantees the handle is not queued anywhere else until it has run.
+     * Queues {@code task} itself, as its own step, once this future is done: how a task awaits,
+     * with no callback object or handle per await. It is ordered with the done-callbacks as if
+     * added by {@link #addDoneCallback}. Internal to the task layer: {@code task} runs its step
+     * through {@link #runAsStep}, and is not queued anywhere else until that step has run.
      */
-    public void addDoneHandle(Handle wakeup) {
-        Objects.requireNonNull(wakeup, "wakeup");
+    public final void addDoneStep(Future<?> task) {
+        Objects.requireNonNull(task, "task");
         if (state != PENDING) {
-            loop.enqueue(wakeup);
+            loop.enqueueStep(task);
             return;
         }
-        addPending(wakeup);
+        addPending(task);
     }
 
     /**
-     * Takes back a handle {@link #addDoneHandle} added and that is not queued yet (a task that
-     * stops waiting here before this future is done); returns whether it was there.
+     * Takes back a task {@link #addDoneStep} added and that is not queued yet (a task that stops
+     * waiting here before this future is done); returns whether it was there.
      */
-    public boolean removeDoneHandle(Handle wakeup) {
+    public final boolean removeDoneStep(Future<?> task) {
         Object cbs = callbacks;
-        if (cbs == wakeup) {
+        if (cbs == task) {
             callbacks = null;
             return true;
         }
-        return cbs instanceof List<?> many && many.remove(wakeup);
+        return cbs instanceof ArrayList<?> many && many.remove(task);
     }
 
-    private void addPending(Handle delivery) {
+    /** {@code delivery}: a {@link Handle} or a task queued as its own step. */
+    private void addPending(Object delivery) {
         Object cbs = callbacks;
         if (cbs == null) {
             callbacks = delivery;
-        } else if (cbs instanceof Handle one) {
-            List<Handle> many = new ArrayList<>(4);
-            many.add(one);
+        } else if (cbs instanceof ArrayList<?> list) {
+            @SuppressWarnings("unchecked") ArrayList<Object> many = (ArrayList<Object>) list;
+            many.add(delivery);
+        } else {
+            ArrayList<Object> many = new ArrayList<>(4);
+            many.add(cbs);
             many.add(delivery);
             callbacks = many;
-        } else {
-            @SuppressWarnings("unchecked") List<Handle> many = (List<Handle>) cbs;
-            many.add(delivery);
         }
+    }
+
+    /**
+     * One step of a task queued as its own ready-queue entry ({@link LoopContract#enqueueStep}):
+     * the loop calls it with its thread's context holder, the step enters its own context. Only a
+     * task is queued so; other futures throw.
+     */
+    protected void runAsStep(CurrentContext current) {
+        throw new UnsupportedOperationException("only a task is queued as its own step: " + this);
+    }
+
+    /**
+     * A handle that runs the same step as {@link #runAsStep}: what observers, slow-callback
+     * reports and failure reports see for a queued task (made only for them).
+     */
+    protected Handle stepAsHandle() {
+        throw new UnsupportedOperationException("only a task is queued as its own step: " + this);
     }
 
     /** Removes every registration of {@code callback}; returns how many there were. */
@@ -259,7 +279,7 @@ public class Future<T> {
             }
             return 0;
         }
-        if (!(cbs instanceof List<?> many)) {
+        if (!(cbs instanceof ArrayList<?> many)) {
             return 0;
         }
         int before = many.size();
@@ -329,13 +349,20 @@ public class Future<T> {
             return;
         }
         callbacks = null;
-        if (cbs instanceof Handle one) {
-            loop.enqueue(one);
-            return;
+        if (cbs instanceof ArrayList<?> many) {
+            for (Object each : many) {
+                enqueueDelivery(each);
+            }
+        } else {
+            enqueueDelivery(cbs);
         }
-        @SuppressWarnings("unchecked") List<Handle> many = (List<Handle>) cbs;
-        for (Handle h : many) {
+    }
+
+    private void enqueueDelivery(Object delivery) {
+        if (delivery instanceof Handle h) {
             loop.enqueue(h);
+        } else {
+            loop.enqueueStep((Future<?>) delivery);
         }
     }
 

@@ -25,6 +25,13 @@ public interface LoopContract extends EventLoop {
      */
     void enqueue(Handle handle);
 
+    /**
+     * Queues a task as its own ready-queue entry, with no handle: the loop runs its step through
+     * {@link Future#runAsStep}. The caller guarantees it is not queued already (a task is either
+     * ready or waiting, never both).
+     */
+    void enqueueStep(Future<?> task);
+
     /** {@link Context#copyCurrent()}, cheaper on the loop's thread: what a new task runs in. */
     Context copyCurrentContext();
 

@@ -57,7 +57,7 @@ final class TimerHeap {
      * Moves every timer due at {@code now} to {@code ready}, in deadline order; cancelled ones
      * reaching the top on the way are dropped. Returns how many live timers moved.
      */
-    int moveDueTo(ArrayDeque<Handle> ready, long now) {
+    int moveDueTo(ArrayDeque<? super TimerHandle> ready, long now) {
         int moved = 0;
         while (size > 0 && heap[0].deadlineNanos <= now) {
             TimerHandle due = pop();

@@ -67,7 +67,7 @@ public final class CooperativeBudget {
             return;
         }
         int budget = of(task.getLoop()).awaitsPerYield;
-        if (budget != 0 && ++task.awaitsWithoutSuspending >= budget) {
+        if (budget != 0 && task.spendAwaitWithoutSuspending() >= budget) {
             task.yieldOnce(); // the next step starts the count again
         }
     }

@@ -22,10 +22,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * A coroutine driven step by step on a loop, as asyncio's {@code Task}.
  *
  * <p>The body runs on the JVM's {@link TaskEngine} (a JDK continuation, or a virtual thread of its
- * own). Each {@linkplain #step() step} is a callback in the loop's ready queue: it resumes the
- * body, which runs until it returns, throws, or awaits a future that is still pending. Awaiting registers the task's wake-up as the future's
- * done-callback and yields; returning from the step hands control back to the loop. Awaiting a
- * future that is already done returns at once, with no yield.
+ * own). Each {@linkplain #runAsStep step} is an entry in the loop's ready queue, the task itself
+ * (no handle per task or per step): it resumes the body, which runs until it returns, throws, or
+ * awaits a future that is still pending. Awaiting registers the task itself with the future, to
+ * be queued when the future is done, and yields; returning from the step hands control back to
+ * the loop. Awaiting a future that is already done returns at once, with no yield.
  *
  * <p>Cancellation lands at an await: {@link #cancel(String)} cancels the future the task waits
  * on (or marks the task, if it is between steps), and the await throws {@link CancelledError}.
@@ -43,20 +44,22 @@ public final class Task<T> extends Future<T> {
 
     /** The body as the engine runs it (a continuation, or a virtual thread of its own); also the step's callback. */
     private final TaskBody body;
-    private final Context context;
+    /**
+     * The task's own context, or, until it changes it or asks for it, the bindings it shares with
+     * its creator (a {@code Context.snapshot()}): a copy nobody changes need not exist.
+     */
+    private Object context;
     /** The coroutine this task runs (its class names it in reports). */
     private final Coroutine<T> origin;
-    /** Every step of this task, whatever queues it (creation, sleep(0), the awaited future): one handle, reused. */
-    private final Handle stepHandle;
     /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
     private final TaskEntry entry;
     /** An unnamed task's number: its name is "Task-" + number. */
     private final long number;
     private Future<?> waitingOn;
-    /** The name and the cancellation state, which most tasks never need: null until one is set. */
+    /** Whether the task is to raise CancelledError at its next await (or before its body starts); it fits in Future's padding. */
+    private boolean mustCancel;
+    /** The name, the cancel message and count, the budget's count and the observers' handle, which most tasks never need: null until one is set. */
     private Seldom seldom;
-    /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
-    int awaitsWithoutSuspending;
 
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
@@ -66,7 +69,7 @@ public final class Task<T> extends Future<T> {
         if (name != null) {
             seldom().name = name;
         }
-        this.context = context != null ? context : base.copyCurrentContext();
+        this.context = context != null ? context : base.contextSnapshot();
         this.origin = body;
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
@@ -79,12 +82,11 @@ public final class Task<T> extends Future<T> {
             this.entry = new TaskEntry(this);
         }
         this.body = TaskEngine.CHOSEN.newBody(this, entry);
-        this.stepHandle = base.newReusableHandle(this.body, this.context);
         PENDING_TASKS.get(loop).add(entry);
         if (eager) {
             step();
         } else {
-            base.enqueue(stepHandle);
+            base.enqueueStep(this); // the task is its own ready-queue entry: no handle per task
         }
     }
 
@@ -118,7 +120,21 @@ public final class Task<T> extends Future<T> {
      * is over): the awaits that did not yield. Counted only while a {@link CooperativeBudget} is set.
      */
     public int awaitsWithoutSuspendingInStep() {
-        return awaitsWithoutSuspending;
+        Seldom s = seldom;
+        return s != null ? s.awaitsWithoutSuspending : 0;
+    }
+
+    /** Counts one await of a done future in this step; returns the count so far. */
+    int spendAwaitWithoutSuspending() {
+        return ++seldom().awaitsWithoutSuspending;
+    }
+
+    /** The body was resumed after a suspension: a new step, whose count of awaits without suspending starts at 0. */
+    private void newStep() {
+        Seldom s = seldom;
+        if (s != null) {
+            s.awaitsWithoutSuspending = 0;
+        }
     }
 
     // =========================================================================================
@@ -130,8 +146,8 @@ public final class Task<T> extends Future<T> {
         T result = null;
         Throwable failure = null;
         try {
-            if (mustCancel()) { // cancelled before its first step: the coroutine never starts
-                seldom.mustCancel = false;
+            if (mustCancel) { // cancelled before its first step: the coroutine never starts
+                mustCancel = false;
                 throw newCancelledError();
             }
             result = origin.run();
@@ -141,18 +157,74 @@ public final class Task<T> extends Future<T> {
         finish(result, failure);
     }
 
-    /**
-     * One step, from outside the task's context (an eager start): enter the context, then step.
-     * The step handle needs no such wrapper: the loop already runs it in the task's context.
-     */
+    /** One step, started outside the loop's drain (an eager start). */
     void step() {
-        CurrentContext cc = CurrentContext.ofThisThread();
-        Context previous = cc.enter(context);
-        try {
-            body.resume();
-        } finally {
-            cc.exit(previous);
+        runAsStep(CurrentContext.ofThisThread());
+    }
+
+    /**
+     * One step, in the task's context: the loop runs it for the task queued as itself. What the
+     * body's suspension asks for is done here, once it has suspended, so that none of it is among
+     * the frames that freeze (they freeze smaller): a body that awaits a pending future
+     * ({@link #suspendOn}) is registered with that future, and one that neither finished nor
+     * awaits yielded ({@link #yieldOnce}) and is queued again. Nothing runs between the
+     * suspension and this, so the order of callbacks and steps is the same as if the body had
+     * done it.
+     */
+    @Override
+    protected void runAsStep(CurrentContext current) {
+        runStepInContext(current);
+        if (isDone()) {
+            return;
         }
+        Future<?> awaited = waitingOn;
+        if (awaited == null) {
+            loopContract().enqueueStep(this); // it yielded: step again in the next iteration
+            return;
+        }
+        awaited.addDoneStep(this); // the future queues this task's step when it is done
+        if (mustCancel && awaited.cancel(seldom.cancelMessage)) {
+            mustCancel = false; // the cancellation travels through the future
+        }
+    }
+
+    private void runStepInContext(CurrentContext current) {
+        Object own = context;
+        if (!(own instanceof Context)) { // no context of its own yet: step in the bindings it shares
+            Context previous = current.enterShared(own, this);
+            if (previous != null) {
+                try {
+                    body.run();
+                } finally {
+                    Context made = current.exitShared(previous);
+                    if (made != null) {
+                        context = made; // the step changed it or asked for it: the task's own from now on
+                    }
+                }
+                return;
+            }
+            context = own = Context.fromSnapshot(own); // nested in another task's such step (an eager start)
+        }
+        Context previous = current.enter((Context) own);
+        try {
+            body.run();
+        } finally {
+            current.exit(previous);
+        }
+    }
+
+    /**
+     * The step as a handle (its callback the body, which names the task), for observers and
+     * reports: made on an observed loop's first step of the task, the same object for every step.
+     */
+    @Override
+    protected Handle stepAsHandle() {
+        Seldom s = seldom();
+        Handle view = s.stepView;
+        if (view == null) {
+            s.stepView = view = loopContract().newReusableHandle(body, getContext());
+        }
+        return view;
     }
 
     /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
@@ -160,8 +232,8 @@ public final class Task<T> extends Future<T> {
         PENDING_TASKS.get(getLoop()).remove(entry);
         entry.finished();
         if (failure == null) {
-            if (mustCancel()) {
-                seldom.mustCancel = false;
+            if (mustCancel) {
+                mustCancel = false;
                 super.cancel(seldom.cancelMessage);
             } else {
                 super.setResult(result);
@@ -185,16 +257,17 @@ public final class Task<T> extends Future<T> {
         if (future == this) {
             throw new IllegalStateException("Task " + getName() + " cannot await itself");
         }
-        waitingOn = future;
-        future.addDoneHandle(stepHandle); // the future queues this task's step when it is done
-        if (mustCancel() && future.cancel(seldom.cancelMessage)) {
-            seldom.mustCancel = false; // the cancellation travels through the future
+        waitingOn = future; // the step's end registers the task with it (runAsStep)
+        try {
+            body.suspend();
+        } catch (IllegalStateException cannotSuspend) {
+            waitingOn = null; // the body goes on: it waits for nothing
+            throw cannotSuspend;
         }
-        body.suspend();
-        awaitsWithoutSuspending = 0; // a new step
+        newStep();
         waitingOn = null;
-        if (mustCancel()) {
-            seldom.mustCancel = false;
+        if (mustCancel) {
+            mustCancel = false;
             if (future.isCancelled()) {
                 return future.result(); // throws its CancelledError
             }
@@ -203,13 +276,12 @@ public final class Task<T> extends Future<T> {
         return future.result();
     }
 
-    /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration. */
+    /** A bare yield (asyncio's {@code sleep(0)}): step again in the next iteration (the step's end queues the task). */
     void yieldOnce() {
-        loopContract().enqueue(stepHandle);
         body.suspend();
-        awaitsWithoutSuspending = 0; // a new step
-        if (mustCancel()) {
-            seldom.mustCancel = false;
+        newStep();
+        if (mustCancel) {
+            mustCancel = false;
             throw newCancelledError();
         }
     }
@@ -222,11 +294,6 @@ public final class Task<T> extends Future<T> {
         return s;
     }
 
-    /** Whether the task is to raise CancelledError at its next await (or before its body starts). */
-    private boolean mustCancel() {
-        Seldom s = seldom;
-        return s != null && s.mustCancel;
-    }
 
     private CancelledError newCancelledError() {
         return CancelledError.of(seldom != null ? seldom.cancelMessage : null);
@@ -274,7 +341,7 @@ public final class Task<T> extends Future<T> {
                 // Keep waitingOn: it may be a task that swallows the cancellation, to be cancelled again.
                 return true;
             }
-            t.seldom.mustCancel = true;
+            t.mustCancel = true;
             t.seldom.cancelMessage = message;
             return true;
         }
@@ -318,10 +385,10 @@ public final class Task<T> extends Future<T> {
     private void stopWaitingCancelled(String message) {
         Future<?> awaited = waitingOn;
         waitingOn = null;
-        seldom.mustCancel = true;
+        mustCancel = true;
         seldom.cancelMessage = message;
-        if (awaited.removeDoneHandle(stepHandle)) {
-            loopContract().enqueue(stepHandle);
+        if (awaited.removeDoneStep(this)) {
+            loopContract().enqueueStep(this);
         }
     }
 
@@ -339,7 +406,7 @@ public final class Task<T> extends Future<T> {
         if (s.cancelRequests > 0) {
             s.cancelRequests--;
             if (s.cancelRequests == 0) {
-                s.mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
+                mustCancel = false; // as asyncio 3.13: a fully uncancelled task is not cancelled at its next await
             }
         }
         return s.cancelRequests;
@@ -378,9 +445,19 @@ public final class Task<T> extends Future<T> {
         entry.renamed(name);
     }
 
-    /** The context this task's body runs in. */
+    /** The context this task's body runs in (made now if the task had none of its own yet). Call on the loop's thread. */
     public Context getContext() {
-        return context;
+        Object own = context;
+        if (own instanceof Context ready) {
+            return ready;
+        }
+        // Asked during its own step: the context that step stands in for, so both stay one.
+        Context made = CurrentContext.ofThisThread().ownContextInStep(this);
+        if (made == null) {
+            made = Context.fromSnapshot(own);
+        }
+        context = made;
+        return made;
     }
 
     /** The future this task is suspended on, or null. */
@@ -424,10 +501,13 @@ public final class Task<T> extends Future<T> {
     private static final class Seldom {
         /** Given at creation or by setName (else the name is built from the number). */
         String name;
-        boolean mustCancel;
         String cancelMessage;
         /** Pending cancellation requests: cancel() calls not yet balanced by uncancel(). */
         int cancelRequests;
+        /** Awaits of done futures in this step so far (counted only when a cooperative budget is set). */
+        int awaitsWithoutSuspending;
+        /** What an observed loop's observers see for this task's steps (see stepAsHandle). */
+        Handle stepView;
     }
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */

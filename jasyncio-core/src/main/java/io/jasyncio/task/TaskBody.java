@@ -7,8 +7,8 @@ import io.jasyncio.loop.Handle;
  * body itself calls {@link #suspend()}. Exactly one of the two sides runs at any moment, and each
  * hand-off happens-before what the other side does next, so task code stays single-threaded.
  *
- * <p>The body is also the callback of the task's step handle: {@link #run()} is one step, and
- * reports name the task.
+ * <p>{@link #run()} is one step: the loop runs it for the task queued as itself, and it is the
+ * callback of the handle observers and reports see for that step, which names the task.
  */
 interface TaskBody extends Runnable, Handle.Describable {
     /** The task this body runs. */

@@ -8,8 +8,8 @@ import java.lang.ref.WeakReference;
  * {@code _scheduled_tasks} is a WeakSet). The engine runs it once, as the body's first step.
  *
  * <p>Nothing here may reach the task strongly: the registry holds this object. The task stays
- * reachable while it runs or is queued through its step handle, whose callback is its body, which
- * holds the task.
+ * reachable while it runs, while it is queued (the ready queue holds the task itself), and while
+ * the future it awaits is reachable (the future's callbacks hold the task).
  */
 class TaskEntry extends WeakReference<Task<?>> implements Runnable {
     /** Where the registry keeps this entry; -1 when it is not registered. */
