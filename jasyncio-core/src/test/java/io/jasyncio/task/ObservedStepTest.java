@@ -3,6 +3,7 @@ package io.jasyncio.task;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
 import io.jasyncio.testing.EveryEngine;
+import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
  * wake-up), so an observer may key what it records by handle.
  */
 @Timeout(10)
+@EveryLoop
 @EveryEngine
 class ObservedStepTest {
 
