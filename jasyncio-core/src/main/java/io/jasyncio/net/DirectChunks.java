@@ -71,9 +71,7 @@ final class DirectChunks {
 
     /** A chunk nobody refers to any more. */
     void give(ByteBuffer chunk) {
-        if (inUse > 0) {
-            inUse--;
-        }
+        inUse--;
         if (free.size() < kept()) {
             free.addLast(chunk.clear());
         }

@@ -42,7 +42,7 @@ public final class Task<T> extends Future<T> {
     private static final AtomicLong COUNTER = new AtomicLong();
     private static final LoopLocal<TaskRegistry> PENDING_TASKS = LoopLocal.withInitial(loop -> new TaskRegistry());
 
-    /** The body as the engine runs it (a continuation, or a virtual thread of its own); also the step's callback. */
+    /** The body as the engine runs it (a continuation, or a virtual thread of its own); {@code run()} is one step. */
     private final TaskBody body;
     /**
      * The task's own context, or, until it changes it or asks for it, the bindings it shares with
@@ -293,7 +293,6 @@ public final class Task<T> extends Future<T> {
         }
         return s;
     }
-
 
     private CancelledError newCancelledError() {
         return CancelledError.of(seldom != null ? seldom.cancelMessage : null);
