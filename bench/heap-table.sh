@@ -53,4 +53,15 @@ for name in sorted(fixed[0]):
     d = [run[name][0] for run in default]
     unit = fixed[0][name][1]
     print(f"| `{name}` ({unit}) | {cell(f, num)} | {cell(d, num)} | {cell([b / a for a, b in zip(f, d)], ratio)} |")
+# The task engines against their floors, ratios taken within each run (those present in this jar)
+pairs = [("TaskRoundTripBenchmark.roundTrip", "ContinuationFloorBenchmark.roundTrip", "continuation engine / bare continuation floor"),
+         ("TaskRoundTripThreadsBenchmark.roundTripOnVirtualLoopThread", "VirtualThreadFloorBenchmark.roundTrip", "portable engine (virtual loop) / bare virtual-thread floor"),
+         ("TaskRoundTripThreadsBenchmark.roundTripOnVirtualLoopThread", "TaskRoundTripBenchmark.roundTrip", "portable engine (virtual loop) / continuation engine"),
+         ("VirtualThreadFloorBenchmark.roundTrip", "ContinuationFloorBenchmark.roundTrip", "bare virtual-thread floor / bare continuation floor")]
+print()
+print("| ratio, within each run | fixed heap | default heap |")
+print("|---|---:|---:|")
+for top, bottom, label in pairs:
+    if top in fixed[0] and bottom in fixed[0]:
+        print(f"| {label} | {cell([run[top][0] / run[bottom][0] for run in fixed], ratio)} | {cell([run[top][0] / run[bottom][0] for run in default], ratio)} |")
 PY
