@@ -478,6 +478,11 @@ final class CoreEventLoop implements LoopContract {
         unclosedWarning.closed();
         SignalHandlers.removeAll(this); // as asyncio's close(): the process's signals go back to the JVM
         lastCaller = null;
+        for (Object queued : ready) {
+            if (queued instanceof Future<?> task) {
+                task.stepDropped(); // a task the queue no longer holds must stay collectable
+            }
+        }
         ready.clear();
         threadsafe.clear();
         timers.clear();

@@ -262,6 +262,13 @@ public class Future<T> {
     }
 
     /**
+     * The loop dropped this task's queued step without running it (it closed): the queue no
+     * longer holds the task. Only a task is queued so; for other futures, nothing to do.
+     */
+    protected void stepDropped() {
+    }
+
+    /**
      * A handle that runs the same step as {@link #runAsStep}: what observers, slow-callback
      * reports and failure reports see for a queued task (made only for them).
      */

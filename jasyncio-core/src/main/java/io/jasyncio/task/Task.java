@@ -51,14 +51,16 @@ public final class Task<T> extends Future<T> {
     private Object context;
     /** The coroutine this task runs (its class names it in reports). */
     private final Coroutine<T> origin;
-    /** The body's entry point, which is also this task's weak entry in the loop's registry of pending tasks. */
-    private final TaskEntry entry;
+    /** The task's slot in its loop's registry of pending tasks. */
+    private final int slot;
     /** An unnamed task's number: its name is "Task-" + number. */
     private final long number;
     private Future<?> waitingOn;
     /** Whether the task is to raise CancelledError at its next await (or before its body starts); it fits in Future's padding. */
     private boolean mustCancel;
-    /** The name, the cancel message and count, the budget's count and the observers' handle, which most tasks never need: null until one is set. */
+    /** Whether the registry holds this task weakly already ({@link #holdWeakly}); in the padding too. */
+    private boolean heldWeakly;
+    /** The name, the cancel message and count, the budget's count, the observers' handle and the debug-mode watch, which most tasks never need: null until one is set. */
     private Seldom seldom;
 
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
@@ -71,23 +73,62 @@ public final class Task<T> extends Future<T> {
         }
         this.context = context != null ? context : base.contextSnapshot();
         this.origin = body;
+        this.body = TaskEngine.CHOSEN.newBody(this, RUN_BODY); // made next to the task: every step touches both
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
         // we report it in debug mode only, where the creation stack makes the report useful.
         if (base.getDebug()) {
             PendingWatch watch = new PendingWatch(base, getName(), coroutineName(), creationStack());
-            this.entry = new TaskEntry.Watched(this, watch);
+            seldom().watch = watch;
             CLEANER.register(this, watch);
-        } else {
-            this.entry = new TaskEntry(this);
         }
-        this.body = TaskEngine.CHOSEN.newBody(this, entry);
-        PENDING_TASKS.get(loop).add(entry);
+        // Held strongly while queued or running (the queue or the stack holds it anyway): no weak
+        // reference unless nothing else may hold it (holdWeakly).
+        this.slot = PENDING_TASKS.get(loop).add(this);
         if (eager) {
             step();
         } else {
-            base.enqueueStep(this); // the task is its own ready-queue entry: no handle per task
+            queueStep(); // the task is its own ready-queue entry: no handle per task
         }
+    }
+
+    /** The body's entry point, the same for every task: the engine runs it in the task's first step. */
+    private static final Runnable RUN_BODY = Task::runCurrentBody;
+
+    /**
+     * A method reference to a static method, not a lambda: measured, the lambda's frames froze
+     * 48 bytes bigger (a suspended task's stack chunk 248 B against the bare continuation's 200).
+     */
+    private static void runCurrentBody() {
+        TaskEngine.CHOSEN.current().runBody();
+    }
+
+    /** Queues the task's next step; if it cannot be queued, nothing but the registry may hold the task, so it holds it weakly. */
+    private void queueStep() {
+        try {
+            loopContract().enqueueStep(this);
+        } catch (RuntimeException | Error failed) {
+            holdWeakly();
+            throw failed;
+        }
+    }
+
+    /**
+     * From now on the registry holds this pending task weakly (as asyncio's WeakSet): called when
+     * nothing else may hold it any more, that is, when it waits on a pending future or its queued
+     * step is dropped. Once per task at most.
+     */
+    private void holdWeakly() {
+        if (!heldWeakly && !isDone()) {
+            heldWeakly = true;
+            PENDING_TASKS.get(getLoop()).holdWeakly(slot, this);
+        }
+    }
+
+    /** The closing loop dropped this task's queued step: only the registry is left to hold it, weakly. */
+    @Override
+    protected void stepDropped() {
+        holdWeakly();
     }
 
     /** The task whose body is running on this thread now, or null (in a plain callback). */
@@ -179,9 +220,10 @@ public final class Task<T> extends Future<T> {
         }
         Future<?> awaited = waitingOn;
         if (awaited == null) {
-            loopContract().enqueueStep(this); // it yielded: step again in the next iteration
+            queueStep(); // it yielded: step again in the next iteration
             return;
         }
+        holdWeakly(); // from here on the future's callbacks hold the task, if anything does
         awaited.addDoneStep(this); // the future queues this task's step when it is done
         if (mustCancel && awaited.cancel(seldom.cancelMessage)) {
             mustCancel = false; // the cancellation travels through the future
@@ -229,8 +271,11 @@ public final class Task<T> extends Future<T> {
 
     /** The body's last act: the task leaves the registry and takes the coroutine's outcome. */
     private void finish(T result, Throwable failure) {
-        PENDING_TASKS.get(getLoop()).remove(entry);
-        entry.finished();
+        PENDING_TASKS.get(getLoop()).remove(slot);
+        PendingWatch watch = seldom != null ? seldom.watch : null;
+        if (watch != null) {
+            watch.done = true;
+        }
         if (failure == null) {
             if (mustCancel) {
                 mustCancel = false;
@@ -387,7 +432,7 @@ public final class Task<T> extends Future<T> {
         mustCancel = true;
         seldom.cancelMessage = message;
         if (awaited.removeDoneStep(this)) {
-            loopContract().enqueueStep(this);
+            queueStep();
         }
     }
 
@@ -440,8 +485,11 @@ public final class Task<T> extends Future<T> {
 
     /** Renames the task. */
     public void setName(String name) {
-        seldom().name = Objects.requireNonNull(name, "name");
-        entry.renamed(name);
+        Seldom s = seldom();
+        s.name = Objects.requireNonNull(name, "name");
+        if (s.watch != null) {
+            s.watch.name = name;
+        }
     }
 
     /** The context this task's body runs in (made now if the task had none of its own yet). Call on the loop's thread. */
@@ -507,6 +555,8 @@ public final class Task<T> extends Future<T> {
         int awaitsWithoutSuspending;
         /** What an observed loop's observers see for this task's steps (see stepAsHandle). */
         Handle stepView;
+        /** In debug mode: reports the task if it is collected while pending. */
+        PendingWatch watch;
     }
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */

@@ -1,5 +1,6 @@
 package io.jasyncio.task;
 
+import io.jasyncio.Asyncio;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.Future;
@@ -16,9 +17,10 @@ import java.util.Set;
 import static io.jasyncio.Asyncio.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** allTasks() through the registry's slot reuse, growth, and tasks collected while pending. */
+/** allTasks() through the registry's slot reuse, growth, and tasks collected while pending (waiting, or dropped by a closing loop). */
 @Timeout(30)
 @EveryLoop
 @EveryEngine
@@ -86,6 +88,49 @@ class AllTasksTest {
             kept.setResult(1);
             runBriefly(loop);
             assertFalse(Task.allTasks(loop).contains(keptTask));
+        }
+    }
+
+    @Test
+    void tasksQueuedWhenTheLoopClosesAreCollectedAndLeaveAllTasks() {
+        EventLoop loop = EventLoops.newEventLoop();
+        for (int i = 0; i < 50; i++) {
+            Tasks.create(loop, () -> {
+                Asyncio.sleep(0);
+                return await(loop.createFuture());
+            }, "yielded-" + i, null);
+        }
+        loop.callSoon(loop::stop);
+        loop.runForever(); // each steps once and yields: it is queued again when the loop closes
+        for (int i = 0; i < 50; i++) {
+            Tasks.create(loop, () -> 1, "never-stepped-" + i, null);
+        }
+        assertEquals(100, Task.allTasks(loop).size());
+        loop.close(); // drops the queued steps: nothing holds those tasks but the registry
+        collectUntilNoTasksLeft(loop);
+        assertEquals(Set.of(), Task.allTasks(loop));
+    }
+
+    @Test
+    void aTaskThatCouldNotBeQueuedIsCollectedAndLeavesAllTasks() {
+        EventLoop loop = EventLoops.newEventLoop();
+        loop.close();
+        for (int i = 0; i < 10; i++) {
+            assertThrows(IllegalStateException.class, () -> Tasks.create(loop, () -> 1, null, null));
+        }
+        collectUntilNoTasksLeft(loop);
+        assertEquals(Set.of(), Task.allTasks(loop));
+    }
+
+    /** Asks for collections until {@code loop} has no pending task left, or 200 of them did not do it. */
+    private static void collectUntilNoTasksLeft(EventLoop loop) {
+        for (int i = 0; i < 200 && !Task.allTasks(loop).isEmpty(); i++) {
+            System.gc();
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
         }
     }
 
