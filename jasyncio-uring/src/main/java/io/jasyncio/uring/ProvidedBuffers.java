@@ -1,5 +1,7 @@
 package io.jasyncio.uring;
 
+import io.jasyncio.nativeio.Downcalls;
+
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -28,7 +30,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * last given back on top, so the buffers in use stay few and warm.
  */
 final class ProvidedBuffers {
-    static final int SIZE = 64 * 1024;
+    static final int SIZE = 128 * 1024;
     static final int COUNT = 128;
     static final short GROUP = 0;
     private static final long ENTRY = 16; // struct io_uring_buf: addr, len, bid, resv (the ring's tail in entry 0)
@@ -49,7 +51,10 @@ final class ProvidedBuffers {
 
     ProvidedBuffers(IoUring uring, Arena arena) throws IOException {
         ring = arena.allocate(COUNT * ENTRY, 4096).fill((byte) 0);
-        memory = arena.allocate((long) COUNT * SIZE, 4096);
+        memory = UringSys.mmapAnonymous(new Downcalls.Errno(arena), (long) COUNT * SIZE, arena);
+        if (memory == null) {
+            throw new IOException("mmap of the provided buffers failed");
+        }
         MemorySegment registration = arena.allocate(40, 8).fill((byte) 0);
         registration.set(JAVA_LONG, 0, ring.address());
         registration.set(JAVA_INT, 8, COUNT);
