@@ -61,7 +61,7 @@ class WriteChunkReuseTest {
 
     /** {@code n} connections to a server on the running loop: the server's transports and the clients. */
     record Connected(Server server, List<Transport> served, List<StreamConnection> clients) {
-        static Connected open(int n) {
+        static Connected open(int n) throws java.io.IOException {
             List<Transport> served = new ArrayList<>();
             Server server = Network.createServer(getRunningLoop(), () -> new Protocol() {
                 @Override
