@@ -335,7 +335,7 @@ final class ProactorSocketTransport extends StreamSocketTransport {
             }
         }
         if (queue == null) {
-            queue = new ProactorWriteQueue(DirectChunks.of(loop));
+            queue = new ProactorWriteQueue(DirectChunks.sizesOf(loop));
             writes = proactor.newOperation(channel, this::sendCompleted);
         }
         queue.append(data);

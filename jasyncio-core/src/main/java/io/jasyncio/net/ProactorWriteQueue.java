@@ -5,18 +5,20 @@ import java.util.ArrayDeque;
 
 /**
  * What a proactor transport accepted and the kernel has not yet reported sent, the send in flight
- * included: a queue of direct chunks from the loop's {@link DirectChunks}, each in read mode
+ * included: a queue of direct chunks from the loop's {@link DirectChunks.Sizes}, each in read mode
  * (position to limit: not sent yet). Small writes are packed into the tail chunk, even while it is
- * being sent (the send covers only the bytes that were there when it was asked for).
+ * being sent (the send covers only the bytes that were there when it was asked for). A new chunk
+ * is as small as what the queue is to hold then (the write, and what is queued before it): a
+ * 1 KiB write on an empty queue takes a 4 KiB chunk, a backlog 64 KiB ones.
  */
 final class ProactorWriteQueue {
     private final ArrayDeque<ByteBuffer> chunks = new ArrayDeque<>();
-    private final DirectChunks pool;
+    private final DirectChunks.Sizes pool;
     private long size;
     /** A chunk dropped by {@link #clear} while the kernel still reads it: given back once the send completes. */
     private ByteBuffer owedByKernel;
 
-    ProactorWriteQueue(DirectChunks pool) {
+    ProactorWriteQueue(DirectChunks.Sizes pool) {
         this.pool = pool;
     }
 
@@ -34,7 +36,7 @@ final class ProactorWriteQueue {
         while (data.hasRemaining()) {
             ByteBuffer tail = chunks.peekLast();
             if (tail == null || tail.limit() == tail.capacity()) {
-                tail = pool.take();
+                tail = pool.take(size);
                 chunks.addLast(tail);
             }
             int n = Math.min(data.remaining(), tail.capacity() - tail.limit());

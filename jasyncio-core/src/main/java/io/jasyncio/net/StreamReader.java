@@ -39,6 +39,8 @@ public final class StreamReader {
 
     /** From this capacity on the buffer is direct (see the class comment). */
     static final int DIRECT_FROM = 32 * 1024;
+    /** The most room a lent room grows to ({@link #lendRoom}): what one read of a readiness transport takes at most. */
+    static final int MOST_ROOM = 256 * 1024;
 
     private final EventLoop loop;
     private final int limit;
@@ -57,6 +59,7 @@ public final class StreamReader {
     private boolean paused;
     private ByteBuffer lent;   // the room lent to a receive in flight (see lendRoom), or null
     private int lentAt;        // where in buf that room starts
+    private int nextRoom = DIRECT_FROM; // the least room the next lendRoom offers (doubled while receives fill it)
     private long bytesInPlace; // bytes that arrived in a lent room, not copied (for tests and statistics)
     private long readTimeoutNanos;   // 0: none (see setReadTimeout)
     private long waitStartedNanos;   // when the pending waiter began to wait, on the loop's clock
@@ -186,8 +189,8 @@ public final class StreamReader {
         if (start == end) {
             start = end = 0;
         }
-        if (buf.capacity() - end < DIRECT_FROM) {
-            ensureRoom(DIRECT_FROM);
+        if (buf.capacity() - end < nextRoom) {
+            ensureRoom(nextRoom);
         }
         lentAt = end;
         lent = buf.slice(end, buf.capacity() - end);
@@ -207,6 +210,8 @@ public final class StreamReader {
         if (eof) {
             throw new IllegalStateException("feed_data after feed_eof");
         }
+        // a receive that filled the room may have left bytes behind: the next room is twice as big
+        nextRoom = n == room.capacity() ? Math.min(Math.max(nextRoom, n) * 2, MOST_ROOM) : nextRoom;
         if (start == end) {
             start = end = lentAt; // read empty meanwhile (and maybe rewound): the bytes are where they landed
         }

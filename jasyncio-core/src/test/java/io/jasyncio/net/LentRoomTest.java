@@ -178,4 +178,36 @@ class LentRoomTest {
             return null;
         });
     }
+
+    /**
+     * A read that fills the lent room may have left bytes in the socket (a 100 KiB message into a
+     * 64 KiB room: two receives and two writes of an echo, issue 28): the next room is twice as
+     * big, up to {@link StreamReader#MOST_ROOM}; a read that leaves room keeps the size.
+     */
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aRoomFilledToTheBrimIsFollowedByABiggerOne(String loopName) {
+        NetTesting.run(loopName, 10, () -> {
+            StreamReader reader = new StreamReader(getRunningLoop());
+            reader.feedData(CounterStream.chunk(0, 64 * 1024)); // direct from here on
+            long at = check(reader.readView(Integer.MAX_VALUE), 0);
+            int last = 0;
+            for (int i = 0; i < 8; i++) {
+                ByteBuffer room = reader.lendRoom();
+                int size = room.remaining();
+                assertTrue(size > last || size == StreamReader.MOST_ROOM, "room " + i + ": " + size + " after " + last);
+                room.put(0, CounterStream.chunk(at, size), 0, size);
+                reader.lentRoomFilled(room, size);
+                at = check(reader.readView(Integer.MAX_VALUE), at);
+                last = size;
+            }
+            assertEquals(StreamReader.MOST_ROOM, last);
+            ByteBuffer room = reader.lendRoom();
+            room.put(0, CounterStream.chunk(at, 1000), 0, 1000);
+            reader.lentRoomFilled(room, 1000);
+            at = check(reader.readView(Integer.MAX_VALUE), at);
+            assertEquals(StreamReader.MOST_ROOM, reader.lendRoom().remaining(), "a room not filled keeps its size");
+            return null;
+        });
+    }
 }

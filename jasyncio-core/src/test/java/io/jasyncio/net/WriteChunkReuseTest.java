@@ -20,8 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A loop whose connections each have a small write in flight at once (the io_uring loop copies
  * every small write into a direct chunk of its write queue until the kernel reports it sent)
  * reuses those chunks turn after turn: the 1 KiB echo at 100 connections allocated and zeroed a
- * 64 KiB chunk per write once more than 64 were in flight. The readiness loops write small
- * writes to the socket at once and take no chunk.
+ * 64 KiB chunk per write once more than 64 were in flight (now a 1 KiB write takes a 4 KiB
+ * chunk: {@code SmallWriteMemoryTest}). The readiness loops write small writes to the socket at
+ * once and take no chunk.
  */
 @Timeout(60)
 @EveryLoop
@@ -34,22 +35,10 @@ class WriteChunkReuseTest {
         int connections = DirectChunks.KEPT + 36;
         int turns = 8;
         NetTesting.run(loopName, 50, () -> {
-            List<Transport> served = new ArrayList<>();
-            Server server = Network.createServer(getRunningLoop(), () -> new Protocol() {
-                @Override
-                public void connectionMade(Transport transport) {
-                    served.add(transport);
-                }
-            }, List.of("127.0.0.1"), 0, ServerOptions.defaults().withBacklog(connections));
-            List<StreamConnection> clients = new ArrayList<>();
-            for (int i = 0; i < connections; i++) {
-                clients.add(openConnection("127.0.0.1", NetTesting.port(server)));
-            }
-            for (int i = 0; i < 1000 && served.size() < connections; i++) {
-                sleep(0.001);
-            }
-            assertEquals(connections, served.size(), "every connection was accepted");
-            DirectChunks chunks = DirectChunks.of(getRunningLoop());
+            Connected connected = Connected.open(connections);
+            List<Transport> served = connected.served();
+            List<StreamConnection> clients = connected.clients();
+            DirectChunks.Sizes chunks = DirectChunks.sizesOf(getRunningLoop());
             byte[] message = new byte[1024];
             for (int turn = 0; turn < turns; turn++) {
                 for (Transport transport : served) { // one task step: no send completes meanwhile
@@ -63,13 +52,39 @@ class WriteChunkReuseTest {
                 }
                 assertTrue(served.stream().allMatch(t -> t.getWriteBufferSize() == 0), "every write was reported sent");
             }
-            assertTrue(chunks.allocated() <= connections,
-                    chunks.allocated() + " chunks allocated for " + connections + " writes in flight at once");
+            assertTrue(chunks.allocatedBytes() <= connections * DirectChunks.Sizes.SMALL,
+                    chunks.allocatedBytes() + " bytes of chunks allocated for " + connections + " 1 KiB writes in flight at once");
+            connected.close();
+            return null;
+        });
+    }
+
+    /** {@code n} connections to a server on the running loop: the server's transports and the clients. */
+    record Connected(Server server, List<Transport> served, List<StreamConnection> clients) {
+        static Connected open(int n) throws java.io.IOException {
+            List<Transport> served = new ArrayList<>();
+            Server server = Network.createServer(getRunningLoop(), () -> new Protocol() {
+                @Override
+                public void connectionMade(Transport transport) {
+                    served.add(transport);
+                }
+            }, List.of("127.0.0.1"), 0, ServerOptions.defaults().withBacklog(n));
+            List<StreamConnection> clients = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                clients.add(openConnection("127.0.0.1", NetTesting.port(server)));
+            }
+            for (int i = 0; i < 2000 && served.size() < n; i++) {
+                sleep(0.001);
+            }
+            assertEquals(n, served.size(), "every connection was accepted");
+            return new Connected(server, served, clients);
+        }
+
+        void close() {
             for (StreamConnection client : clients) {
                 client.writer().close();
             }
             NetTesting.closeServer(server);
-            return null;
-        });
+        }
     }
 }

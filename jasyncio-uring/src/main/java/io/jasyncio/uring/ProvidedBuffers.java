@@ -1,5 +1,7 @@
 package io.jasyncio.uring;
 
+import io.jasyncio.nativeio.Downcalls;
+
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -15,20 +17,23 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * buffers of {@value #SIZE} bytes that receives fill, the kernel picking a free one
  * for each arrival and naming it in the completion. A buffer goes back to the ring once its
  * bytes were handed on, so memory follows the bytes in flight, not the connections. A receive
- * takes one buffer, so their size is what one receive can bring: 64 KiB takes a 100 KiB message
- * in two receives (and two writes of an echo), where 32 KiB took four (bench/syscalls.sh
- * --size 102400: 3.1 writes and 5.2 ring entries per message); a receive holds its buffer only
- * from its completion to the end of its callback, so 128 of them serve more connections than that.
+ * takes one buffer, so their size is what one receive can bring: 128 KiB takes a 100 KiB message
+ * in one receive (and one write of an echo), where 64 KiB took two and 32 KiB four
+ * (bench/syscalls.sh --size 102400: 2.06 and 5.2 ring entries per message, 1.1-1.2 now); a
+ * receive holds its buffer only from its completion to the end of its callback, so 128 of them
+ * serve more connections than that. The 16 MiB are anonymous memory mapped untouched: a page
+ * takes memory only once a receive wrote it, so a loop of small messages holds a few pages of
+ * each buffer it used, not 16 MiB.
  *
  * <p>The kernel takes buffers from the ring in the order they were given, so a ring holding every
- * free buffer would cycle through all 8 MiB, each receive landing in memory long out of the CPU's
+ * free buffer would cycle through all of them, each receive landing in memory long out of the CPU's
  * caches (the kernel's copies in and out of it cost about twice the C echo server's per byte at
  * 100 KiB x 10). The ring holds only as many as the loop has needed at once (at first
  * {@value #FIRST_IN_RING}, doubled at each {@code ENOBUFS}); the rest wait on a stack, the
  * last given back on top, so the buffers in use stay few and warm.
  */
 final class ProvidedBuffers {
-    static final int SIZE = 64 * 1024;
+    static final int SIZE = 128 * 1024;
     static final int COUNT = 128;
     static final short GROUP = 0;
     private static final long ENTRY = 16; // struct io_uring_buf: addr, len, bid, resv (the ring's tail in entry 0)
@@ -49,7 +54,10 @@ final class ProvidedBuffers {
 
     ProvidedBuffers(IoUring uring, Arena arena) throws IOException {
         ring = arena.allocate(COUNT * ENTRY, 4096).fill((byte) 0);
-        memory = arena.allocate((long) COUNT * SIZE, 4096);
+        memory = UringSys.mmapAnonymous(new Downcalls.Errno(arena), (long) COUNT * SIZE, arena);
+        if (memory == null) {
+            throw new IOException("mmap of the provided buffers failed");
+        }
         MemorySegment registration = arena.allocate(40, 8).fill((byte) 0);
         registration.set(JAVA_LONG, 0, ring.address());
         registration.set(JAVA_INT, 8, COUNT);

@@ -2,6 +2,7 @@ package io.jasyncio.uring;
 
 import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.Downcalls.Errno;
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -32,6 +33,8 @@ final class UringSys {
     static final int PROT_READ = 1;
     static final int PROT_WRITE = 2;
     static final int MAP_SHARED = 1;
+    static final int MAP_PRIVATE = 2;
+    static final int MAP_ANONYMOUS = 0x20;
     static final int MAP_POPULATE = 0x8000;
     static final int EFD_NONBLOCK = 0x800;
     static final int EFD_CLOEXEC = 0x80000;
@@ -96,6 +99,21 @@ final class UringSys {
             MemorySegment at = (MemorySegment) MMAP.invokeExact(errno.segment, MemorySegment.NULL, length,
                     PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, offset);
             return at.address() == -1L ? null : at.reinterpret(length);
+        } catch (Throwable t) {
+            throw linkageFailure(t);
+        }
+    }
+
+    /**
+     * Anonymous memory of {@code length} bytes, not touched: a page takes memory only once
+     * written. Unmapped when {@code arena} closes (then unreachable through the segment); null on failure.
+     */
+    @SuppressWarnings("restricted") // the kernel maps exactly length bytes there
+    static MemorySegment mmapAnonymous(Errno errno, long length, Arena arena) {
+        try {
+            MemorySegment at = (MemorySegment) MMAP.invokeExact(errno.segment, MemorySegment.NULL, length,
+                    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L);
+            return at.address() == -1L ? null : at.reinterpret(length, arena, UringSys::munmap);
         } catch (Throwable t) {
             throw linkageFailure(t);
         }
