@@ -5,8 +5,8 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.LoopLocal;
 
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -22,12 +22,17 @@ import java.util.function.Supplier;
  * {@code Context} as its current context (so {@code ContextVar} changes land in the task's
  * context), and {@link #threadRunning} tells the watchdog which thread's stack holds the loop.
  *
- * <p>Each body thread is started by an executor of its own instead of as a plain virtual thread:
- * the JDK tracks plain virtual threads in a root set for thread dumps, which would keep a task
- * suspended forever (awaiting a future nobody will complete, or left when its loop closes) alive
- * for the life of the JVM. Started this way, a suspended body thread is reachable only through its
- * task, so such a task is garbage-collected as on the continuation engine (and, in debug mode,
- * reported as "destroyed but it is pending").
+ * <p>Each body thread is started by an executor that runs no other live body: the JDK tracks plain
+ * virtual threads in a root set for thread dumps, which would keep a task suspended forever
+ * (awaiting a future nobody will complete, or left when its loop closes) alive for the life of the
+ * JVM, and an executor holds its live threads. Started this way, a suspended body thread is
+ * reachable only through its task, so such a task is garbage-collected as on the continuation
+ * engine (and, in debug mode, reported as "destroyed but it is pending"). Making an executor
+ * registers it in the JDK's global registry of thread containers, the largest part of a body's
+ * cost (docs/BENCHMARKS.md, "The portable engine against its floor"), so the executor of a
+ * finished body, which then holds no thread but its exiting one, is kept by the loop for the next
+ * body (up to {@link Mounted#SPARE_EXECUTORS}), or else shut down, which takes it out of the
+ * registry as its thread exits.
  */
 final class ThreadBody implements TaskBody {
     private static final LoopLocal<Mounted> MOUNTED = LoopLocal.withInitial(loop -> new Mounted());
@@ -41,6 +46,10 @@ final class ThreadBody implements TaskBody {
     private Thread resumer;
     /** The body's thread, once started: written by the body before its first hand-off back. */
     private Thread bodyThread;
+    /** The executor that started the body's thread and runs nothing else, until the body finishes. */
+    private ExecutorService executor;
+    /** The name of the threads {@link #executor} makes. */
+    private String executorName;
     private boolean finished;
     private volatile boolean turn = CALLER;
 
@@ -79,7 +88,9 @@ final class ThreadBody implements TaskBody {
         turn = BODY;
         if (body == null) {
             try {
-                Executors.newThreadPerTaskExecutor(mounted.bodyThreadsNamedAs(resumer)).execute(this::runOnBodyThread);
+                executorName = resumer.getName();
+                executor = mounted.executorNamedAs(executorName);
+                executor.execute(this::runOnBodyThread);
             } catch (RuntimeException | Error noThread) {
                 turn = CALLER; // nothing runs the body: do not wait for it (the step fails instead)
                 throw noThread;
@@ -92,6 +103,8 @@ final class ThreadBody implements TaskBody {
         if (finished) {
             bodyThread = null; // a finished task keeps no thread (nor, through it, the loop's)
             resumer = null;
+            mounted.giveBack(executor, executorName); // only its exiting thread is left in it
+            executor = null;
         }
         return finished;
     }
@@ -146,25 +159,44 @@ final class ThreadBody implements TaskBody {
         return body == null || finished ? new StackTraceElement[0] : body.getStackTrace();
     }
 
-    /** Which body thread a loop's code runs on now (read by the watchdog's thread), and how it makes them. */
+    /** Which body thread a loop's code runs on now (read by the watchdog's thread), and the executors that start them. */
     private static final class Mounted {
+        /** How many executors of finished bodies a loop keeps for the next bodies (~350 B each). */
+        static final int SPARE_EXECUTORS = 1024;
+
         volatile Thread thread;
-        /** Makes virtual threads named {@link #factoryName}; kept as long as the loop's thread keeps its name. */
-        private ThreadFactory factory;
-        private String factoryName;
+        /** Executors whose body finished, making threads named {@link #spareName}; only the thread holding the loop's turn uses them. */
+        private final ExecutorService[] spare = new ExecutorService[SPARE_EXECUTORS];
+        private int spareCount;
+        private String spareName;
 
         /**
-         * Makes body threads named as the thread that steps them (the loop's), which they act for:
-         * logs read the same on both engines. One factory while the name stays, not one per task
-         * (a factory is safe to share; only the thread holding the loop's turn calls this).
+         * An executor running no live body, whose threads are named as the thread that steps them
+         * (the loop's), which they act for: logs read the same on both engines.
          */
-        ThreadFactory bodyThreadsNamedAs(Thread resumer) {
-            String name = resumer.getName();
-            if (!name.equals(factoryName)) {
-                factory = Thread.ofVirtual().name(name).factory();
-                factoryName = name;
+        ExecutorService executorNamedAs(String name) {
+            if (!name.equals(spareName)) {
+                while (spareCount > 0) {
+                    spare[--spareCount].shutdown();
+                    spare[spareCount] = null;
+                }
+                spareName = name;
             }
-            return factory;
+            if (spareCount > 0) {
+                ExecutorService e = spare[--spareCount];
+                spare[spareCount] = null;
+                return e;
+            }
+            return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name).factory());
+        }
+
+        /** Takes back the executor of a body that has finished, whose threads it names {@code name}. */
+        void giveBack(ExecutorService e, String name) {
+            if (spareCount < SPARE_EXECUTORS && name.equals(spareName)) {
+                spare[spareCount++] = e;
+            } else {
+                e.shutdown(); // out of the JDK's registry once its thread exits, not when a GC clears it
+            }
         }
     }
 }
