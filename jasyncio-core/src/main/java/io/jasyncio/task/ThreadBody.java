@@ -5,8 +5,10 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.LoopLocal;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -29,13 +31,20 @@ import java.util.function.Supplier;
  * reachable only through its task, so such a task is garbage-collected as on the continuation
  * engine (and, in debug mode, reported as "destroyed but it is pending"). Making an executor
  * registers it in the JDK's global registry of thread containers, the largest part of a body's
- * cost (docs/BENCHMARKS.md, "The portable engine against its floor"), so the executor of a
- * finished body, which then holds no thread but its exiting one, is kept by the loop for the next
- * body (up to {@link Mounted#SPARE_EXECUTORS}), or else shut down, which takes it out of the
- * registry as its thread exits.
+ * cost over its floor (docs/BENCHMARKS.md, "The portable engine against its floor"), so the
+ * executor of a finished body, which then holds no thread but its exiting one, is kept by the loop
+ * for the next body (up to {@link Mounted#SPARE_EXECUTORS}), or else shut down, which takes it out
+ * of the registry as its thread exits. A JVM started with {@code -Djdk.trackAllThreads=false}
+ * only counts plain virtual threads: there each body is a plain virtual thread, with no executor.
  */
 final class ThreadBody implements TaskBody {
     private static final LoopLocal<Mounted> MOUNTED = LoopLocal.withInitial(loop -> new Mounted());
+    /**
+     * Whether the JDK keeps every plain virtual thread in its root set: its own reading of
+     * {@code jdk.trackAllThreads}, which it takes once at start-up (so the flag belongs on the
+     * command line, not in a {@code System.setProperty} call).
+     */
+    static final boolean JDK_TRACKS_VIRTUAL_THREADS = tracksAllThreads(System.getProperty("jdk.trackAllThreads"));
     private static final boolean CALLER = false;
     private static final boolean BODY = true;
 
@@ -46,8 +55,8 @@ final class ThreadBody implements TaskBody {
     private Thread resumer;
     /** The body's thread, once started: written by the body before its first hand-off back. */
     private Thread bodyThread;
-    /** The executor that started the body's thread and runs nothing else, until the body finishes. */
-    private ExecutorService executor;
+    /** What started the body's thread: an executor that runs nothing else until the body finishes, or a plain starter. */
+    private Executor executor;
     /** The name of the threads {@link #executor} makes. */
     private String executorName;
     private boolean finished;
@@ -57,6 +66,11 @@ final class ThreadBody implements TaskBody {
         this.task = task;
         this.code = code;
         this.mounted = MOUNTED.get(task.getLoop());
+    }
+
+    /** The JDK's parse of {@code jdk.trackAllThreads} (jdk.internal.vm.ThreadContainers). */
+    static boolean tracksAllThreads(String value) {
+        return value == null || value.isEmpty() || Boolean.parseBoolean(value);
     }
 
     /** See {@link Tasks#threadRunning}: the loop-local lookup happens now, the reads later on any thread. */
@@ -89,7 +103,7 @@ final class ThreadBody implements TaskBody {
         if (body == null) {
             try {
                 executorName = resumer.getName();
-                executor = mounted.executorNamedAs(executorName);
+                executor = mounted.starterNamedAs(executorName);
                 executor.execute(this::runOnBodyThread);
             } catch (RuntimeException | Error noThread) {
                 turn = CALLER; // nothing runs the body: do not wait for it (the step fails instead)
@@ -169,29 +183,42 @@ final class ThreadBody implements TaskBody {
         private final ExecutorService[] spare = new ExecutorService[SPARE_EXECUTORS];
         private int spareCount;
         private String spareName;
+        /** Makes virtual threads named {@link #spareName}. */
+        private ThreadFactory factory;
+        /** Starts plain virtual threads named {@link #spareName}; null while the JDK tracks them. */
+        private Executor plain;
 
         /**
-         * An executor running no live body, whose threads are named as the thread that steps them
-         * (the loop's), which they act for: logs read the same on both engines.
+         * What starts a body's thread: an executor running no live body, or, when the JDK does not
+         * track plain virtual threads, a plain starter. Its threads are named as the thread that
+         * steps them (the loop's), which they act for: logs read the same on both engines.
          */
-        ExecutorService executorNamedAs(String name) {
+        Executor starterNamedAs(String name) {
             if (!name.equals(spareName)) {
                 while (spareCount > 0) {
                     spare[--spareCount].shutdown();
                     spare[spareCount] = null;
                 }
                 spareName = name;
+                ThreadFactory f = factory = Thread.ofVirtual().name(name).factory(); // shareable: one per name
+                plain = JDK_TRACKS_VIRTUAL_THREADS ? null : r -> f.newThread(r).start();
+            }
+            if (plain != null) {
+                return plain;
             }
             if (spareCount > 0) {
                 ExecutorService e = spare[--spareCount];
                 spare[spareCount] = null;
                 return e;
             }
-            return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name).factory());
+            return Executors.newThreadPerTaskExecutor(factory);
         }
 
-        /** Takes back the executor of a body that has finished, whose threads it names {@code name}. */
-        void giveBack(ExecutorService e, String name) {
+        /** Takes back the starter of a body that has finished, whose threads it names {@code name}. */
+        void giveBack(Executor starter, String name) {
+            if (!(starter instanceof ExecutorService e)) {
+                return;
+            }
             if (spareCount < SPARE_EXECUTORS && name.equals(spareName)) {
                 spare[spareCount++] = e;
             } else {
