@@ -73,6 +73,7 @@ rt, rt_mean, rt_err = score("TaskRoundTripBenchmark")
 fl, fl_mean, fl_err = score("ContinuationFloorBenchmark")
 th, th_mean, th_err = score("TaskRoundTripThreadsBenchmark.roundTripOnVirtualLoopThread")
 tp, tp_mean, tp_err = score("TaskRoundTripThreadsBenchmark.roundTrip")
+vf, vf_mean, vf_err = score("VirtualThreadFloorBenchmark")
 node = field(f"{work}/node.txt", "best_ns_per_task")
 cpy = field(f"{work}/asyncio.txt", "best_ns_per_task")
 uvl = field(f"{work}/uvloop.txt", "best_ns_per_task")
@@ -89,6 +90,9 @@ print(f"  bare continuation floor {fl:.0f} ns (mean {fl_mean:.0f} +- {fl_err:.0f
       f"({rt_mean / fl_mean:.2f}x) (goal <= 1.15x)")
 print(f"  portable engine, loop on a virtual thread (as Asyncio.run) {th:.0f} ns (mean {th_mean:.0f} +- {th_err:.0f}): "
       f"{th / rt:.1f}x the continuation engine ({th_mean / rt_mean:.1f}x) (goal <= 5x)")
+print(f"    its floor, bare virtual threads in turn with a virtual loop thread {vf:.0f} ns (mean {vf_mean:.0f} +- {vf_err:.0f}): "
+      f"portable / its floor {th / vf:.2f}x ({th_mean / vf_mean:.2f}x); the floor alone is {vf / rt:.1f}x the continuation engine "
+      f"({vf_mean / rt_mean:.1f}x)")
 print(f"  portable engine, loop on a platform thread {tp:.0f} ns (mean {tp_mean:.0f} +- {tp_err:.0f}): "
       f"{tp / rt:.1f}x the continuation engine ({tp_mean / rt_mean:.1f}x)")
 print(f"  speed vs Node async functions: {node / rt:.2f}x")

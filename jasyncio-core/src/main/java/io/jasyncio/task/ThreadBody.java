@@ -5,6 +5,8 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import io.jasyncio.loop.LoopLocal;
 
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
@@ -22,15 +24,27 @@ import java.util.function.Supplier;
  * {@code Context} as its current context (so {@code ContextVar} changes land in the task's
  * context), and {@link #threadRunning} tells the watchdog which thread's stack holds the loop.
  *
- * <p>Each body thread is started by an executor of its own instead of as a plain virtual thread:
- * the JDK tracks plain virtual threads in a root set for thread dumps, which would keep a task
- * suspended forever (awaiting a future nobody will complete, or left when its loop closes) alive
- * for the life of the JVM. Started this way, a suspended body thread is reachable only through its
- * task, so such a task is garbage-collected as on the continuation engine (and, in debug mode,
- * reported as "destroyed but it is pending").
+ * <p>Each body thread is started by an executor that runs no other live body: the JDK tracks plain
+ * virtual threads in a root set for thread dumps, which would keep a task suspended forever
+ * (awaiting a future nobody will complete, or left when its loop closes) alive for the life of the
+ * JVM, and an executor holds its live threads. Started this way, a suspended body thread is
+ * reachable only through its task, so such a task is garbage-collected as on the continuation
+ * engine (and, in debug mode, reported as "destroyed but it is pending"). Making an executor
+ * registers it in the JDK's global registry of thread containers, the largest part of a body's
+ * cost over its floor (docs/BENCHMARKS.md, "The portable engine against its floor"), so the
+ * executor of a finished body, which then holds no thread but its exiting one, is kept by the loop
+ * for the next body (up to {@link Mounted#SPARE_EXECUTORS}), or else shut down, which takes it out
+ * of the registry as its thread exits. A JVM started with {@code -Djdk.trackAllThreads=false}
+ * only counts plain virtual threads: there each body is a plain virtual thread, with no executor.
  */
 final class ThreadBody implements TaskBody {
     private static final LoopLocal<Mounted> MOUNTED = LoopLocal.withInitial(loop -> new Mounted());
+    /**
+     * Whether the JDK keeps every plain virtual thread in its root set: its own reading of
+     * {@code jdk.trackAllThreads}, which it takes once at start-up (so the flag belongs on the
+     * command line, not in a {@code System.setProperty} call).
+     */
+    static final boolean JDK_TRACKS_VIRTUAL_THREADS = tracksAllThreads(System.getProperty("jdk.trackAllThreads"));
     private static final boolean CALLER = false;
     private static final boolean BODY = true;
 
@@ -41,6 +55,10 @@ final class ThreadBody implements TaskBody {
     private Thread resumer;
     /** The body's thread, once started: written by the body before its first hand-off back. */
     private Thread bodyThread;
+    /** What started the body's thread: an executor that runs nothing else until the body finishes, or a plain starter. */
+    private Executor executor;
+    /** The name of the threads {@link #executor} makes. */
+    private String executorName;
     private boolean finished;
     private volatile boolean turn = CALLER;
 
@@ -48,6 +66,11 @@ final class ThreadBody implements TaskBody {
         this.task = task;
         this.code = code;
         this.mounted = MOUNTED.get(task.getLoop());
+    }
+
+    /** The JDK's parse of {@code jdk.trackAllThreads} (jdk.internal.vm.ThreadContainers). */
+    static boolean tracksAllThreads(String value) {
+        return value == null || value.isEmpty() || Boolean.parseBoolean(value);
     }
 
     /** See {@link Tasks#threadRunning}: the loop-local lookup happens now, the reads later on any thread. */
@@ -79,7 +102,9 @@ final class ThreadBody implements TaskBody {
         turn = BODY;
         if (body == null) {
             try {
-                Executors.newThreadPerTaskExecutor(mounted.bodyThreadsNamedAs(resumer)).execute(this::runOnBodyThread);
+                executorName = resumer.getName();
+                executor = mounted.starterNamedAs(executorName);
+                executor.execute(this::runOnBodyThread);
             } catch (RuntimeException | Error noThread) {
                 turn = CALLER; // nothing runs the body: do not wait for it (the step fails instead)
                 throw noThread;
@@ -92,6 +117,8 @@ final class ThreadBody implements TaskBody {
         if (finished) {
             bodyThread = null; // a finished task keeps no thread (nor, through it, the loop's)
             resumer = null;
+            mounted.giveBack(executor, executorName); // only its exiting thread is left in it
+            executor = null;
         }
         return finished;
     }
@@ -146,25 +173,57 @@ final class ThreadBody implements TaskBody {
         return body == null || finished ? new StackTraceElement[0] : body.getStackTrace();
     }
 
-    /** Which body thread a loop's code runs on now (read by the watchdog's thread), and how it makes them. */
+    /** Which body thread a loop's code runs on now (read by the watchdog's thread), and the executors that start them. */
     private static final class Mounted {
+        /** How many executors of finished bodies a loop keeps for the next bodies (~350 B each). */
+        static final int SPARE_EXECUTORS = 1024;
+
         volatile Thread thread;
-        /** Makes virtual threads named {@link #factoryName}; kept as long as the loop's thread keeps its name. */
+        /** Executors whose body finished, making threads named {@link #spareName}; only the thread holding the loop's turn uses them. */
+        private final ExecutorService[] spare = new ExecutorService[SPARE_EXECUTORS];
+        private int spareCount;
+        private String spareName;
+        /** Makes virtual threads named {@link #spareName}. */
         private ThreadFactory factory;
-        private String factoryName;
+        /** Starts plain virtual threads named {@link #spareName}; null while the JDK tracks them. */
+        private Executor plain;
 
         /**
-         * Makes body threads named as the thread that steps them (the loop's), which they act for:
-         * logs read the same on both engines. One factory while the name stays, not one per task
-         * (a factory is safe to share; only the thread holding the loop's turn calls this).
+         * What starts a body's thread: an executor running no live body, or, when the JDK does not
+         * track plain virtual threads, a plain starter. Its threads are named as the thread that
+         * steps them (the loop's), which they act for: logs read the same on both engines.
          */
-        ThreadFactory bodyThreadsNamedAs(Thread resumer) {
-            String name = resumer.getName();
-            if (!name.equals(factoryName)) {
-                factory = Thread.ofVirtual().name(name).factory();
-                factoryName = name;
+        Executor starterNamedAs(String name) {
+            if (!name.equals(spareName)) {
+                while (spareCount > 0) {
+                    spare[--spareCount].shutdown();
+                    spare[spareCount] = null;
+                }
+                spareName = name;
+                ThreadFactory f = factory = Thread.ofVirtual().name(name).factory(); // shareable: one per name
+                plain = JDK_TRACKS_VIRTUAL_THREADS ? null : r -> f.newThread(r).start();
             }
-            return factory;
+            if (plain != null) {
+                return plain;
+            }
+            if (spareCount > 0) {
+                ExecutorService e = spare[--spareCount];
+                spare[spareCount] = null;
+                return e;
+            }
+            return Executors.newThreadPerTaskExecutor(factory);
+        }
+
+        /** Takes back the starter of a body that has finished, whose threads it names {@code name}. */
+        void giveBack(Executor starter, String name) {
+            if (!(starter instanceof ExecutorService e)) {
+                return;
+            }
+            if (spareCount < SPARE_EXECUTORS && name.equals(spareName)) {
+                spare[spareCount++] = e;
+            } else {
+                e.shutdown(); // out of the JDK's registry once its thread exits, not when a GC clears it
+            }
         }
     }
 }
