@@ -210,8 +210,9 @@ public final class StreamReader {
         if (eof) {
             throw new IllegalStateException("feed_data after feed_eof");
         }
-        // a receive that filled the room may have left bytes behind: the next room is twice as big
-        nextRoom = n == room.capacity() ? Math.min(Math.max(nextRoom, n) * 2, MOST_ROOM) : nextRoom;
+        if (n == room.capacity()) { // the receive filled the room, so it may have left bytes behind
+            nextRoom = Math.min(Math.max(nextRoom, n) * 2, MOST_ROOM);
+        }
         if (start == end) {
             start = end = lentAt; // read empty meanwhile (and maybe rewound): the bytes are where they landed
         }
