@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A small standalone harness comparing the loops' per-iteration cost (not a unit test: run it by
- * hand, see docs/BENCHMARKS.md, "Measurements formerly in ARCHITECTURE.md"). Three workloads, each run on "nio" and "epoll" in alternation,
- * several rounds, reporting the median rate and the epoll/nio ratio:
+ * hand, see docs/BENCHMARKS.md, "Measurements formerly in ARCHITECTURE.md"). Three workloads,
+ * each run on "nio" and "epoll" in alternation, several rounds, reporting the median rate and the epoll/nio ratio:
  * <ul>
  *   <li>{@code pingpong}: one byte bouncing over a loopback TCP pair, both ends on readers
  *       (two selects, two reads and two writes per round trip);</li>
