@@ -21,7 +21,9 @@ import java.time.Duration;
  *   <li>{@code readIdleTimeout} (default 30 s): from the end of the request to the end of the
  *       response, the longest wait for the next byte from the server; it does not run while the
  *       socket is paused because the body's reader is behind (the reader's pace is not the
- *       server's).</li>
+ *       server's). Its {@link HttpTimeoutException#phase()} is {@code RESPONSE_HEADERS} before the
+ *       head arrived and {@code REQUEST} after. A body trickled a byte at a time never trips it:
+ *       {@code requestTimeout} is the deadline for that.</li>
  *   <li>{@code requestTimeout} (default none): from the call to the response body's last byte,
  *       waiting for a pooled connection included: the deadline of the whole exchange.</li>
  * </ul>
