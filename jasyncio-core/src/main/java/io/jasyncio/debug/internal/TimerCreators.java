@@ -13,8 +13,8 @@ import java.util.Map;
  * {@value #SAMPLE_EVERY}th timer scheduled on the loop has its creator taken from the stack (the
  * first frame outside the JDK and jasyncio's core: {@code OrderService.handle(OrderService.java:111)},
  * or {@code io.jasyncio.http.client.ConnectionPool.watch(...)} for the HTTP client's own), and is
- * followed until it fires or is cancelled, so that the cancelled timers can be told apart by
- * creator: the program's own, or the library's. Loop thread only.
+ * followed until it is due or is found cancelled before it, so that the cancelled timers can be
+ * told apart by creator: the program's own, or the library's. Loop thread only.
  */
 final class TimerCreators {
     static final int SAMPLE_EVERY = 4;
@@ -52,16 +52,21 @@ final class TimerCreators {
         followed.add(new Followed(timer, creator));
     }
 
-    /** Counts the followed timers that were cancelled and lets go of those that ended; {@code now}: the loop's time. */
+    /**
+     * Counts the followed timers found cancelled before they were due (the ones that linger in
+     * the heap), and lets go of those that are due: they ran, or were cancelled too close to
+     * their time to linger (a {@code sleep}'s timer, cancelled after it fired, among them).
+     * {@code now}: the loop's time; called every heartbeat (50 ms).
+     */
     void settle(double now) {
         Iterator<Followed> it = followed.iterator();
         while (it.hasNext()) {
             Followed f = it.next();
-            if (f.timer.isCancelled()) {
+            if (f.timer.when() <= now) {
+                it.remove();
+            } else if (f.timer.isCancelled()) {
                 byCreator.get(f.creator).cancelled++;
                 it.remove();
-            } else if (f.timer.when() <= now) {
-                it.remove(); // due: it ran (or is about to)
             }
         }
     }
