@@ -21,10 +21,17 @@ final class TimerCreators {
     /** Followed timers at most: beyond, new samples are not taken until some end. */
     private static final int MAX_FOLLOWED = 10_000;
     private static final StackWalker WALKER = StackWalker.getInstance();
+
     /** The packages a timer's creator is looked for beyond: the JDK and the core's loop machinery. */
     private static final String[] SKIPPED = {"java.", "jdk.", "sun.", "io.jasyncio.loop.", "io.jasyncio.task.",
             "io.jasyncio.sync.", "io.jasyncio.context.", "io.jasyncio.util.", "io.jasyncio.exec.", "io.jasyncio.debug.",
             "io.jasyncio.Asyncio", "io.jasyncio.junit."};
+
+    static {
+        // The first walk loads and links the walker's machinery (a few hundred ms on a busy
+        // machine): here, as the doctor watches a new loop, not on the loop's first timer.
+        creatorOnStack();
+    }
 
     /** Per creator: timers sampled, and how many of them were cancelled. */
     static final class Counts {
@@ -43,11 +50,7 @@ final class TimerCreators {
         if (seen++ % SAMPLE_EVERY != 0 || followed.size() >= MAX_FOLLOWED) {
             return;
         }
-        String creator = WALKER.walk(frames -> frames.limit(24)
-                .filter(f -> !skipped(f.getClassName()))
-                .findFirst()
-                .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")")
-                .orElse("(the loop itself)"));
+        String creator = creatorOnStack();
         byCreator.computeIfAbsent(creator, k -> new Counts()).scheduled++;
         followed.add(new Followed(timer, creator));
     }
@@ -74,6 +77,15 @@ final class TimerCreators {
     /** The counts so far, by creator. */
     Map<String, Counts> counts() {
         return byCreator;
+    }
+
+    /** The first frame of the current stack outside the JDK and the core's loop machinery. */
+    private static String creatorOnStack() {
+        return WALKER.walk(frames -> frames.limit(24)
+                .filter(f -> !skipped(f.getClassName()))
+                .findFirst()
+                .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")")
+                .orElse("(the loop itself)"));
     }
 
     private static boolean skipped(String className) {
