@@ -4,6 +4,7 @@ import io.jasyncio.debug.graph.CallGraphs;
 import io.jasyncio.debug.graph.FutureCallGraph;
 import io.jasyncio.context.Context;
 import io.jasyncio.exec.DefaultExecutorShutdown;
+import io.jasyncio.exec.ToCpu;
 import io.jasyncio.exec.ToThread;
 import io.jasyncio.interop.JavaFutures;
 import io.jasyncio.interop.ThreadsafeCoroutines;
@@ -432,21 +433,38 @@ public final class Asyncio {
     }
 
 
-    // ---- blocking work: toThread ------------------------------------------------------------
+    // ---- blocking work: toThread, toCpu -----------------------------------------------------
 
     /**
      * Runs the blocking call {@code fn} on the loop's default executor and awaits its result, so
      * the loop keeps serving other tasks meanwhile (asyncio's {@code to_thread}). The call sees the
      * caller's {@code ContextVar} values (it runs in a copy of the current context). Cancelling the
      * awaiting task does not interrupt the worker; its result is dropped.
+     *
+     * <p>The valve for blocking I/O (JDBC, a blocking client, file reads): the default executor is
+     * one virtual thread per call, so calls do not queue behind a pool size; the JDK's carrier
+     * threads (one per core) bound how many run at once. {@code -Djasyncio.executor=platform}
+     * selects asyncio's sized pool instead (min(32, cpus + 4) platform threads, the rest queued).
+     * For CPU-bound work use {@link #toCpu}.
      */
     public static <T> T toThread(Callable<T> fn) {
         return ToThread.call(fn);
     }
 
     /**
-     * Refuses new work for the default executor and awaits the work already running, without
-     * blocking the loop (asyncio's {@code loop.shutdown_default_executor()}).
+     * As {@link #toThread}, for CPU-bound work (an RS256 verify, hashing, compression): runs
+     * {@code fn} on the loop's CPU executor, one platform thread per core, further calls queued,
+     * so CPU-bound calls neither slice the cores thinner nor hold the virtual threads' carriers.
+     * Same semantics as {@code toThread}: context copied, not interrupted on cancel, refused after
+     * {@link #shutdownDefaultExecutor()}.
+     */
+    public static <T> T toCpu(Callable<T> fn) {
+        return ToCpu.call(fn);
+    }
+
+    /**
+     * Refuses new work for the default executor (and the {@link #toCpu} executor) and awaits the
+     * work already running, without blocking the loop (asyncio's {@code loop.shutdown_default_executor()}).
      */
     public static void shutdownDefaultExecutor() {
         DefaultExecutorShutdown.shutdown(-1);

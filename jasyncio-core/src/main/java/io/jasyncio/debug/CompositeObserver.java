@@ -3,6 +3,7 @@ package io.jasyncio.debug;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
+import io.jasyncio.loop.TimerHandle;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,6 +108,13 @@ public final class CompositeObserver implements LoopObserver {
     public void iterationFinished() {
         for (LoopObserver o : observers) {
             o.iterationFinished();
+        }
+    }
+
+    @Override
+    public void timerScheduled(TimerHandle timer) {
+        for (LoopObserver o : observers) {
+            o.timerScheduled(timer);
         }
     }
 }

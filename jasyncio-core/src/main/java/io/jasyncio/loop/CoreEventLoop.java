@@ -309,6 +309,10 @@ final class CoreEventLoop implements LoopContract {
         TimerHandle h = new TimerHandle(this, whenNanos, when, timerSequence++, Objects.requireNonNull(callback, "callback"),
                 contextSnapshot(), null);
         timers.push(h);
+        LoopObserver obs = observer;
+        if (obs != null) {
+            obs.timerScheduled(h);
+        }
         return h;
     }
 

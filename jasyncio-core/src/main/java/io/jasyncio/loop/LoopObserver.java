@@ -29,4 +29,8 @@ public interface LoopObserver {
     /** The iteration is over. */
     default void iterationFinished() {
     }
+
+    /** {@code timer} was just scheduled ({@code callLater}, {@code callAt}), on the scheduling code's stack. */
+    default void timerScheduled(TimerHandle timer) {
+    }
 }

@@ -43,7 +43,7 @@ class ThreadSafetyTest {
             EventLoop loop = getRunningLoop();
             String loopThread = Thread.currentThread().getName();
             String callSoon = messageFromAnotherThread(() -> loop.callSoon(() -> { }));
-            assertTrue(callSoon.matches("callSoon called from thread 'jasyncio-executor-\\d+-\\d+' but the loop runs on '"
+            assertTrue(callSoon.matches("callSoon called from thread 'jasyncio-virtual-\\d+-\\d+' but the loop runs on '"
                     + loopThread + "': use callSoonThreadsafe"), callSoon);
             assertTrue(messageFromAnotherThread(() -> loop.callLater(1, () -> { })).startsWith("callAt called from thread"));
             assertTrue(messageFromAnotherThread(() -> loop.runInExecutor(null, () -> 1)).startsWith("runInExecutor called from thread"));
@@ -70,7 +70,7 @@ class ThreadSafetyTest {
                 queue.putNowait("from a plain thread");
                 return null;
             });
-            assertTrue(put.matches("Queue.putNowait called from thread 'jasyncio-executor-\\d+-\\d+' but the loop runs on '"
+            assertTrue(put.matches("Queue.putNowait called from thread 'jasyncio-virtual-\\d+-\\d+' but the loop runs on '"
                     + loopThread + "': it is not thread-safe; from another thread use loop.callSoonThreadsafe.*"), put);
             assertEquals(1, queue.qsize(), "the foreign put changed nothing");
 

@@ -5,6 +5,7 @@ import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 @Timeout(30)
+@EveryEngine
 class ToThreadTest {
     private static final ContextVar<String> REQUEST = ContextVar.withDefault("request", "none");
 
@@ -77,7 +79,8 @@ class ToThreadTest {
             Thread loopThread = Thread.currentThread();
             Thread worker = toThread(Thread::currentThread);
             assertNotSame(loopThread, worker);
-            assertTrue(worker.getName().startsWith("jasyncio-executor-"), worker.getName());
+            assertTrue(worker.isVirtual(), "the default executor is a virtual thread per call: " + worker);
+            assertTrue(worker.getName().startsWith("jasyncio-virtual-"), worker.getName());
             assertEquals(5, toThread(() -> 2 + 3));
             return null;
         });

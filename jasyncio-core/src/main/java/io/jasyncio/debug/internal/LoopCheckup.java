@@ -10,6 +10,7 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.ExceptionHandler;
 import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.LoopObserver;
+import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.task.Task;
 
 import java.util.Map;
@@ -20,7 +21,8 @@ import java.util.concurrent.ThreadPoolExecutor;
  * The doctor's watch over one loop: {@link LoopStats} for the counts, a {@link Watchdog} for the
  * stack of a held loop, and an observer of its own for what those two do not see: slow steps
  * with the task's awaits that did not yield, timer-heap purges, the cancelled share of the heap,
- * a heartbeat (a callback posted from outside and timed until it runs: the loop's lag), and the
+ * a heartbeat (a callback posted from outside and timed until it runs: the loop's lag), the
+ * creators of the timers that get cancelled ({@link TimerCreators}, sampled), and the
  * reports its exception handler receives. Everything is written to the {@link DoctorLog}; the
  * loop-side cost is the observed drain plus a few field writes per handle.
  */
@@ -54,6 +56,7 @@ final class LoopCheckup implements LoopObserver {
     volatile int pendingTasks;
     volatile long tasksCreated;
     private final BusiestTasks busiest = new BusiestTasks();
+    private final TimerCreators timerCreators = new TimerCreators();
     volatile long slowSteps;
     volatile double jfrLagMaxMillis;
 
@@ -132,7 +135,13 @@ final class LoopCheckup implements LoopObserver {
         }
     }
 
+    @Override
+    public void timerScheduled(TimerHandle timer) {
+        timerCreators.scheduled(timer);
+    }
+
     private void probeRan() {
+        timerCreators.settle(loop.time());
         long posted = probePostedAt;
         probePostedAt = 0;
         threadName = Thread.currentThread().getName();
@@ -220,9 +229,25 @@ final class LoopCheckup implements LoopObserver {
         LoopStats.Snapshot s = stats.snapshot();
         long scheduled = loop.timersScheduledTotal();
         long cancelled = loop.timersCancelledTotal();
+        writeTimerCreators();
         write("total", id, threadName, s.iterations(), s.selectNanos(), s.callbackNanos(), s.handlesRun(),
                 s.readyMax(), scheduled, cancelled, s.timersFired(), s.lagP50Nanos(), s.lagP99Nanos(),
                 s.lagMaxNanos(), slowSteps);
+    }
+
+    /** One line per creator of sampled timers: how many it scheduled and how many of those were cancelled. */
+    private void writeTimerCreators() {
+        if (loop.thread() == Thread.currentThread()) {
+            timerCreators.settle(loop.time());
+        }
+        Map<String, TimerCreators.Counts> counts;
+        try {
+            counts = new java.util.HashMap<>(timerCreators.counts()); // off the loop thread (a shutdown hook): a copy may race
+        } catch (java.util.ConcurrentModificationException raced) {
+            return;
+        }
+        counts.forEach((creator, c) -> write("timers", id, creator, c.scheduled, c.cancelled,
+                TimerCreators.SAMPLE_EVERY));
     }
 
     private void blocked(BlockedLoopReport report) {

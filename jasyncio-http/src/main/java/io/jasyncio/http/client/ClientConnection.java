@@ -31,6 +31,9 @@ import static io.jasyncio.Asyncio.await;
  * {@code Expect: 100-continue} waits for the 100 before its body (RFC 9110 §10.1.1); a final
  * response that comes before the body is all sent ends the sending (the body the server did not
  * wait for is not sent; RFC 9112 §9.5), is delivered, and the connection is not reused.
+ *
+ * <p>An exchange's deadlines (the response head's, the read-idle one, the whole request's) are
+ * fields, checked by the pool's sweep ({@link #checkDeadlines}): no timer per request.
  */
 final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessageListener {
     private static final byte[] CRLF = {'\r', '\n'};
@@ -45,7 +48,10 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     private Transport transport;
     private ConnectionPool pool;
     private boolean lost;
-    private TimerHandle idleExpiry;
+    /** Loop time this connection went idle in the pool (NaN while not idle). */
+    private double idleSince = Double.NaN;
+    /** The socket is paused because the body's reader is behind: silence is not the server's. */
+    private boolean pausedForReader;
     /** Exchanges completed on this connection: more than 0 means a request goes on a reused connection. */
     private int completed;
 
@@ -70,23 +76,24 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         boolean answeredEarly;
         /** Waits, with Expect: 100-continue, for the 100, a final response, or the timeout. */
         Future<Void> continueWaiter;
-        TimerHandle headersTimer;
-        TimerHandle requestTimer;
+        /** Loop times (NaN: none): the whole exchange's deadline, and the response head's. */
+        double requestDeadline = Double.NaN;
+        double requestTimeout = Double.NaN;
+        double headDeadline = Double.NaN;
+        /** Loop time a byte last came from the server (or the request was written), for the read-idle timeout. */
+        double heardAt = Double.NaN;
+        final String describe;
 
-        Exchange(Future<HttpClientResponse> head, boolean requestAllowsReuse) {
+        Exchange(Future<HttpClientResponse> head, boolean requestAllowsReuse, String describe) {
             this.head = head;
             this.reusable = requestAllowsReuse;
+            this.describe = describe;
         }
 
-        void cancelTimers() {
-            if (headersTimer != null) {
-                headersTimer.cancel();
-                headersTimer = null;
-            }
-            if (requestTimer != null) {
-                requestTimer.cancel();
-                requestTimer = null;
-            }
+        void clearDeadlines() {
+            requestDeadline = Double.NaN;
+            headDeadline = Double.NaN;
+            heardAt = Double.NaN;
         }
     }
 
@@ -95,7 +102,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         this.origin = origin;
         this.options = options;
         this.parser = HttpParser.forResponses(HttpLimits.defaults().withMaxHeaderBytes(options.maxResponseHeadBytes())
-                .withMaxBodySize(-1), this);
+                .withMaxHeaderCount(options.maxResponseHeaderFields()).withMaxBodySize(-1), this);
     }
 
     Origin origin() {
@@ -123,15 +130,58 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         return completed > 0;
     }
 
-    void enterIdle(TimerHandle expiry) {
-        idleExpiry = expiry;
+    void enterIdle(double now) {
+        idleSince = now;
     }
 
     void leaveIdle() {
-        if (idleExpiry != null) {
-            idleExpiry.cancel();
-            idleExpiry = null;
+        idleSince = Double.NaN;
+    }
+
+    /** Loop time this connection went idle, NaN while it is not idle. */
+    double idleSince() {
+        return idleSince;
+    }
+
+    /**
+     * The pool's sweep, at loop time {@code now}: fails the exchange in flight if one of its
+     * deadlines passed (the connection is then aborted), else returns the earliest deadline still
+     * ahead ({@code +Infinity}: none).
+     */
+    double checkDeadlines(double now) {
+        Exchange ex = current;
+        if (ex == null) {
+            return Double.POSITIVE_INFINITY;
         }
+        if (ex.requestDeadline <= now) {
+            fail(ex, new HttpTimeoutException(HttpTimeoutException.Phase.REQUEST, ex.describe + " took longer than "
+                    + ex.requestTimeout + " s (requestTimeout)"));
+            return Double.POSITIVE_INFINITY;
+        }
+        if (ex.headDeadline <= now && !ex.head.isDone()) {
+            fail(ex, new HttpTimeoutException(HttpTimeoutException.Phase.RESPONSE_HEADERS, "no response head to "
+                    + ex.describe + " within " + options.responseHeadersTimeout() + " s (responseHeadersTimeout)"));
+            return Double.POSITIVE_INFINITY;
+        }
+        if (pausedForReader && !Double.isNaN(ex.heardAt)) {
+            ex.heardAt = now; // the reader's pace, not the server's silence
+        }
+        double readIdle = options.readIdleTimeout();
+        if (!Double.isNaN(readIdle) && ex.heardAt + readIdle <= now) {
+            // No phase of its own in HttpTimeoutException: the whole exchange could not go on.
+            fail(ex, new HttpTimeoutException(ex.head.isDone() ? HttpTimeoutException.Phase.REQUEST
+                    : HttpTimeoutException.Phase.RESPONSE_HEADERS, "nothing came from " + origin + " for "
+                    + readIdle + " s in the response to " + ex.describe + " (readIdleTimeout)"));
+            return Double.POSITIVE_INFINITY;
+        }
+        double next = Double.POSITIVE_INFINITY;
+        for (double due : new double[]{ex.requestDeadline, ex.head.isDone() ? Double.NaN : ex.headDeadline,
+                ex.heardAt + readIdle}) {
+            if (!Double.isNaN(due)) {
+                next = Math.min(next, due);
+            }
+        }
+        return next;
     }
 
     void close() {
@@ -152,13 +202,18 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         if (!canCarryExchange()) {
             throw new IOException("the connection to " + origin + " cannot carry a request");
         }
-        Exchange ex = new Exchange(loop.createFuture(), !request.headers().containsToken("Connection", "close"));
+        Exchange ex = new Exchange(loop.createFuture(), !request.headers().containsToken("Connection", "close"),
+                request.toString());
         current = ex;
         heardBack = false;
         parser.respondingTo(request.method());
         if (!Double.isNaN(deadline)) {
-            ex.requestTimer = loop.callAt(deadline, () -> fail(ex, new HttpTimeoutException(
-                    HttpTimeoutException.Phase.REQUEST, request + " took longer than " + timeout + " s")));
+            ex.requestDeadline = deadline;
+            ex.requestTimeout = timeout;
+            if (pool != null) {
+                pool.watchTimeout(timeout); // a per-request timeout may be shorter than the options'
+            }
+            watch(deadline);
         }
         try {
             try {
@@ -173,10 +228,16 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             ex.requestWritten = true;
             if (ex.responseEnded) {
                 finish(ex);
-            } else if (!ex.head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
-                ex.headersTimer = loop.callLater(options.responseHeadersTimeout(), () -> fail(ex, new HttpTimeoutException(
-                        HttpTimeoutException.Phase.RESPONSE_HEADERS, "no response head to " + request + " within "
-                        + options.responseHeadersTimeout() + " s")));
+            } else if (current == ex) {
+                double now = loop.time();
+                if (!ex.head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
+                    ex.headDeadline = now + options.responseHeadersTimeout();
+                    watch(ex.headDeadline);
+                }
+                if (!Double.isNaN(options.readIdleTimeout())) {
+                    ex.heardAt = now; // the read-idle timeout runs from the end of the request
+                    watch(now + options.readIdleTimeout());
+                }
             }
             return await(ex.head);
         } catch (Throwable t) {
@@ -186,6 +247,12 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
                 throw timedOut; // a timeout that fired while the request was written says more than the closed socket
             }
             throw t;
+        }
+    }
+
+    private void watch(double due) {
+        if (pool != null) {
+            pool.watch(due);
         }
     }
 
@@ -348,7 +415,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         }
         current = null;
         completed++;
-        ex.cancelTimers();
+        ex.clearDeadlines();
         if (ex.answeredEarly && transport != null) {
             transport.abort(); // what is left of the body may never be taken: nothing to wait for
         }
@@ -362,7 +429,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     /** Ends {@code ex} with {@code error} (its head or its body sees it) and aborts the connection. */
     private void fail(Exchange ex, Throwable error) {
-        ex.cancelTimers();
+        ex.clearDeadlines();
         wakeContinueWaiter(ex);
         if (!ex.head.isDone()) {
             ex.head.setException(error);
@@ -394,10 +461,13 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             return;
         }
         heardBack = true;
+        if (!Double.isNaN(ex.heardAt)) {
+            ex.heardAt = loop.time();
+        }
         try {
             parser.feed(data);
         } catch (HttpParseException e) {
-            fail(ex, new IOException("bad response from " + origin + ": " + e.getMessage(), e));
+            fail(ex, badResponse(e));
         }
     }
 
@@ -408,10 +478,18 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             try {
                 parser.feedEof(); // ends a body read until close; anything else ends in connectionLost
             } catch (HttpParseException e) {
-                fail(ex, new IOException("bad response from " + origin + ": " + e.getMessage(), e));
+                fail(ex, badResponse(e));
             }
         }
         return false;
+    }
+
+    /** The parser refused the response; a limit's refusal (431) names the client's limits and their options. */
+    private IOException badResponse(HttpParseException e) {
+        String limits = e.status() == 431 ? " (this client's limits: maxResponseHeadBytes " + options.maxResponseHeadBytes()
+                + " bytes, maxResponseHeaderFields " + options.maxResponseHeaderFields() + " fields; raise them in "
+                + "HttpClientOptions)" : "";
+        return new IOException("bad response from " + origin + ": " + e.getMessage() + limits, e);
     }
 
     @Override
@@ -477,10 +555,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             wakeContinueWaiter(ex);
             wakeWriter();
         }
-        if (ex.headersTimer != null) {
-            ex.headersTimer.cancel();
-            ex.headersTimer = null;
-        }
+        ex.headDeadline = Double.NaN;
         if (!keepsAlive(head) || parser.readsUntilClose()) { // RFC 9112 6.3: a body ended by the close
             ex.reusable = false;
         }
@@ -511,7 +586,8 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             return true;
         }
         ex.responseEnded = true;
-        ex.body.end();
+        ex.heardAt = Double.NaN; // the response is all here: nothing more to wait for from the server
+        ex.body.end(trailers);
         if (ex.requestWritten) {
             finish(ex);
         }
@@ -532,6 +608,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     @Override
     public void pauseReading() {
         if (!lost && !transport.isClosing()) {
+            pausedForReader = true;
             transport.pauseReading();
         }
     }
@@ -539,6 +616,11 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     @Override
     public void resumeReading() {
         if (!lost && !transport.isClosing()) {
+            pausedForReader = false;
+            Exchange ex = current;
+            if (ex != null && !Double.isNaN(ex.heardAt)) {
+                ex.heardAt = loop.time(); // the server's silence counts from here
+            }
             transport.resumeReading();
         }
     }

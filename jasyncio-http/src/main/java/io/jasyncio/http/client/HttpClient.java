@@ -94,6 +94,10 @@ public final class HttpClient implements AutoCloseable {
     /** Coroutine: a pooled connection, within the request's deadline. */
     private ClientConnection acquire(Origin origin, HttpClientRequest request, double timeout, double deadline)
             throws IOException {
+        ClientConnection idle = pool.takeIdle(origin);
+        if (idle != null) {
+            return idle; // no wait, so no deadline to keep (and no timer per request)
+        }
         if (Double.isNaN(deadline)) {
             return pool.acquire(origin);
         }

@@ -43,6 +43,14 @@ public final class HttpClientResponse implements AutoCloseable {
         return body;
     }
 
+    /**
+     * The response's trailer fields (a chunked body's, RFC 9112 §7.1.2; empty when none), once
+     * the body was read to its end: {@link ResponseBody#trailers()}.
+     */
+    public HttpHeaders trailers() {
+        return body.trailers();
+    }
+
     /** Coroutine: the whole response, its body read to the end. */
     public HttpResponse readFully() throws java.io.IOException {
         byte[] bytes = body.readAll();

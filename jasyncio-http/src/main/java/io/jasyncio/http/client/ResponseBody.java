@@ -1,5 +1,6 @@
 package io.jasyncio.http.client;
 
+import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 
@@ -42,6 +43,7 @@ public final class ResponseBody implements AutoCloseable {
     private boolean paused;
     private Throwable failure;
     private Future<Void> waiter;
+    private HttpHeaders trailers = HttpHeaders.empty();
 
     ResponseBody(EventLoop loop, Source source, int limit) {
         this.loop = loop;
@@ -78,8 +80,10 @@ public final class ResponseBody implements AutoCloseable {
     /**
      * The body's last byte arrived. Its bytes are all here, so the connection's next bytes are
      * another response's: a socket paused for this body's reader is resumed at once.
+     * {@code trailers}: the trailer fields of a chunked body (empty for none).
      */
-    void end() {
+    void end(HttpHeaders trailers) {
+        this.trailers = trailers == null ? HttpHeaders.empty() : trailers;
         ended = true;
         if (paused) {
             paused = false;
@@ -98,6 +102,20 @@ public final class ResponseBody implements AutoCloseable {
 
     boolean isEnded() {
         return ended;
+    }
+
+    /**
+     * The trailer fields that followed a chunked body (RFC 9112 §7.1.2), empty when it had none
+     * or was not chunked. They come after the body's last byte: call this once {@link #read()}
+     * returned null (or {@link #readAll()} returned).
+     *
+     * @throws IllegalStateException before the body's end arrived
+     */
+    public HttpHeaders trailers() {
+        if (!ended) {
+            throw new IllegalStateException("the trailers follow the body: read the body to its end first");
+        }
+        return trailers;
     }
 
     /** Bytes received and not yet read (for tests of the flow control). */

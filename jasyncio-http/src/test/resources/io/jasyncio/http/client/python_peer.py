@@ -82,6 +82,23 @@ class Handler(BaseHTTPRequestHandler):
             self.hold()
         elif path == "/never":  # the request is read, no answer ever comes
             self.hold()
+        elif path == "/cookies":  # n Set-Cookie fields (a response head that sets many cookies)
+            n = int(query.partition("=")[2])
+            self.send_response(200)
+            for i in range(n):
+                self.send_header("Set-Cookie", "c%d=%d; Path=/" % (i, i))
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+        elif path == "/trickle-head":  # the response head one byte every 0.2 s (bounded: 60 s)
+            self.close_connection = True
+            try:
+                for b in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 300:
+                    self.wfile.write(bytes([b]))
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            except OSError:
+                pass
         else:
             self.reply(b"not found", status=404)
 

@@ -6,8 +6,10 @@ import io.jasyncio.lab.doctor.DoctorRecording.Loop;
 import io.jasyncio.lab.doctor.DoctorRecording.Purge;
 import io.jasyncio.lab.doctor.DoctorRecording.Sample;
 import io.jasyncio.lab.doctor.DoctorRecording.SlowStep;
+import io.jasyncio.lab.doctor.DoctorRecording.TimerCreator;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,9 +29,13 @@ import java.util.Map;
  *       that held the loop only once and for less than 250 ms may be a first call: noted, not
  *       diagnosed.</li>
  *   <li>More than half of a heap of over 100 timers cancelled, or a purge, is the lab's
- *       {@code lazy-timers}: cancelled timers linger in the heap.</li>
+ *       {@code lazy-timers}: cancelled timers linger in the heap. The cancelled timers are
+ *       attributed to the code that created them (a sample: {@link DoctorRecording.TimerCreator});
+ *       when most were created by jasyncio's own modules (its HTTP client, its networking), the
+ *       program cannot change them: noted, not diagnosed.</li>
  *   <li>Exceptions reported as never retrieved, other reports to the exception handler, and
- *       {@value #EXECUTOR_BACKLOG} or more jobs waiting for the default executor.</li>
+ *       {@value #EXECUTOR_BACKLOG} or more jobs waiting for the default executor (which, by
+ *       default a virtual thread per call, only queues when the program chose a sized pool).</li>
  * </ul>
  */
 public final class Diagnoses {
@@ -51,7 +57,7 @@ public final class Diagnoses {
         List<String> notes = new ArrayList<>();
         for (Loop loop : recording.loops()) {
             slowSteps(loop, recording.stalls(), out, notes);
-            timers(loop, out);
+            timers(loop, out, notes);
             errors(loop, out);
             executor(loop, out);
         }
@@ -196,7 +202,7 @@ public final class Diagnoses {
 
     // ---- the timer heap ----------------------------------------------------------------------------
 
-    private static void timers(Loop loop, List<Diagnosis> out) {
+    private static void timers(Loop loop, List<Diagnosis> out, List<String> notes) {
         Sample peak = null;
         for (Sample s : loop.samples()) {
             if (s.peakHeap() > 100 && (peak == null
@@ -206,6 +212,21 @@ public final class Diagnoses {
         }
         boolean halfCancelled = peak != null && peak.peakCancelled() * 2L > peak.peakHeap();
         if (!halfCancelled && loop.purges().isEmpty()) {
+            return;
+        }
+        List<TimerCreator> cancellers = loop.timerCreators().stream().filter(c -> c.cancelled() > 0)
+                .sorted(Comparator.comparingLong(TimerCreator::cancelled).reversed()).toList();
+        long libraryCancelled = cancellers.stream().filter(TimerCreator::isLibrary).mapToLong(TimerCreator::cancelled).sum();
+        long programCancelled = cancellers.stream().filter(c -> !c.isLibrary()).mapToLong(TimerCreator::cancelled).sum();
+        List<String> byCreator = cancellers.stream().limit(5).map(c -> String.format(Locale.ROOT,
+                "  %s: %,d of %,d sampled timers cancelled%s", c.creator(), c.cancelled(), c.scheduled(),
+                c.isLibrary() ? " (jasyncio's own)" : "")).toList();
+        if (libraryCancelled > programCancelled) {
+            notes.add(String.format(Locale.ROOT, "%s: the timer heap held many cancelled timers, but jasyncio's own "
+                    + "modules created most of them (%,d of the %,d cancelled timers sampled, 1 in %d): not the "
+                    + "program's to change, not diagnosed (%s)", loop.thread(), libraryCancelled,
+                    libraryCancelled + programCancelled, cancellers.getFirst().sampleEvery(),
+                    String.join("; ", byCreator.stream().map(String::strip).toList())));
             return;
         }
         List<String> evidence = new ArrayList<>();
@@ -231,8 +252,16 @@ public final class Diagnoses {
                 ? String.format(Locale.ROOT, "%.0f%% of the timer heap (%,d of %,d) was cancelled timers",
                 100.0 * peak.peakCancelled() / peak.peakHeap(), peak.peakCancelled(), peak.peakHeap())
                 : String.format(Locale.ROOT, "the timer heap was purged %d time(s)", loop.purges().size());
+        if (!byCreator.isEmpty()) {
+            evidence.add(String.format(Locale.ROOT, "the cancelled timers by the code that created them (1 in %d "
+                    + "sampled):", cancellers.getFirst().sampleEvery()));
+            evidence.addAll(byCreator);
+        }
+        String where = cancellers.stream().filter(c -> !c.isLibrary()).findFirst()
+                .map(c -> " (most are created at " + c.creator() + ")").orElse("");
         out.add(new Diagnosis("cancelled-timers", loop.thread(), share
-                + ": cancelled timeouts linger in the heap (and in memory) until more than half of it is cancelled",
+                + ": cancelled timeouts linger in the heap (and in memory) until more than half of it is cancelled"
+                + where,
                 "cancel fewer long timers: give a deadline to the whole operation rather than to each request, "
                         + "or check one periodic deadline", evidence));
     }
@@ -267,8 +296,12 @@ public final class Diagnoses {
         if (worst != null && worst.executorQueue() >= EXECUTOR_BACKLOG) {
             out.add(new Diagnosis("executor-backlog", loop.thread(), String.format(Locale.ROOT,
                     "up to %d jobs waited for the default executor (%d running) at %.1f s: toThread calls queue "
-                            + "behind each other", worst.executorQueue(), worst.executorActive(), worst.at() / 1000),
-                    "give the blocking work its own executor sized for it, or fewer concurrent calls",
+                            + "behind each other in a pool of fixed size", worst.executorQueue(),
+                    worst.executorActive(), worst.at() / 1000),
+                    "blocking I/O (JDBC, a blocking client, files): use toThread's default valve, a virtual thread "
+                            + "per call, which does not queue (drop -Djasyncio.executor=platform or the sized "
+                            + "setDefaultExecutor); CPU-bound work (a signature check, hashing): toCpu(...), one "
+                            + "thread per core",
                     List.of()));
         }
     }

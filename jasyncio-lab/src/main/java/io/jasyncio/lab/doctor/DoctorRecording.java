@@ -45,6 +45,17 @@ public record DoctorRecording(String command, boolean ended, List<Loop> loops, L
     public record Error(double at, String message, String exception) {
     }
 
+    /**
+     * The code that created some of the loop's timers (one in {@code sampleEvery} was followed):
+     * {@code scheduled} of them followed, {@code cancelled} of those cancelled before they were due.
+     */
+    public record TimerCreator(String creator, long scheduled, long cancelled, int sampleEvery) {
+        /** Whether the creator is jasyncio's own code (its HTTP client, its networking), not the program's. */
+        public boolean isLibrary() {
+            return creator.startsWith("io.jasyncio.") && !creator.startsWith("io.jasyncio.lab.");
+        }
+    }
+
     public record Totals(String thread, long iterations, long selectNanos, long callbackNanos, long handles,
                          int readyMax, long timersScheduled, long timersCancelled, long timersFired, long slowSteps) {
     }
@@ -52,7 +63,7 @@ public record DoctorRecording(String command, boolean ended, List<Loop> loops, L
     /** One loop's record; {@code totals} is null when the program died before writing them. */
     public record Loop(int id, String type, String thread, double createdAt, List<Sample> samples, List<Beat> beats,
                        List<SlowStep> slowSteps, List<Held> held, List<Purge> purges, List<Error> errors,
-                       Totals totals) {
+                       List<TimerCreator> timerCreators, Totals totals) {
     }
 
     public static DoctorRecording read(Path file) throws IOException {
@@ -92,6 +103,7 @@ public record DoctorRecording(String command, boolean ended, List<Loop> loops, L
         final List<Held> held = new ArrayList<>();
         final List<Purge> purges = new ArrayList<>();
         final List<Error> errors = new ArrayList<>();
+        final List<TimerCreator> timerCreators = new ArrayList<>();
         String thread = "";
         Totals totals;
 
@@ -116,6 +128,7 @@ public record DoctorRecording(String command, boolean ended, List<Loop> loops, L
                     case "watchdog" -> held.add(new Held(at, d(f[3]), f[4], f[5], List.of(f[6].split("\n")), l(f[7])));
                     case "purge" -> purges.add(new Purge(at, i(f[3]), i(f[4]), d(f[5])));
                     case "error" -> errors.add(new Error(at, f[3], f[4]));
+                    case "timers" -> timerCreators.add(new TimerCreator(f[3], l(f[4]), l(f[5]), i(f[6])));
                     case "total" -> totals = new Totals(f[3].isEmpty() ? thread : f[3], l(f[4]), l(f[5]), l(f[6]),
                             l(f[7]), i(f[8]), l(f[9]), l(f[10]), l(f[11]), l(f[15]));
                     default -> {
@@ -130,7 +143,7 @@ public record DoctorRecording(String command, boolean ended, List<Loop> loops, L
         Loop build() {
             String name = totals != null && !totals.thread().isEmpty() ? totals.thread()
                     : thread.isEmpty() ? "loop " + id : thread;
-            return new Loop(id, type, name, createdAt, samples, beats, slow, held, purges, errors, totals);
+            return new Loop(id, type, name, createdAt, samples, beats, slow, held, purges, errors, timerCreators, totals);
         }
     }
 
