@@ -584,6 +584,11 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         return transport.getWriteBufferSize();
     }
 
+    /** Whether a request's head is parsed and its response not yet written. */
+    boolean inRequest() {
+        return exchange != null;
+    }
+
     boolean isReadingPaused() {
         return readingPaused;
     }

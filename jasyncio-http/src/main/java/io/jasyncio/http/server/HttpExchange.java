@@ -49,6 +49,8 @@ public final class HttpExchange {
     /** The body gathered for a whole-request handler. */
     private byte[] wholeBody = NO_BODY;
     private int wholeLength;
+    /** The Content-Length the client announced (-1: chunked or none): a cap on growth, never a size to allocate. */
+    private final long announcedLength;
     private boolean requestComplete;
     private boolean continueSent;
     /** Why the request could not complete, once it could not. */
@@ -70,9 +72,7 @@ public final class HttpExchange {
         if (streaming && !hasBody) {
             streamedBody.end();
         }
-        if (!streaming && contentLength > 0) {
-            wholeBody = new byte[(int) contentLength]; // within the body limit, checked by the parser
-        }
+        this.announcedLength = contentLength;
     }
 
     /** The request head (its body is read with {@link #read()}). */
@@ -336,10 +336,23 @@ public final class HttpExchange {
         }
         int n = piece.remaining();
         if (wholeLength + n > wholeBody.length) {
-            wholeBody = Arrays.copyOf(wholeBody, Math.max(wholeBody.length * 2, Math.max(wholeLength + n, 256)));
+            wholeBody = Arrays.copyOf(wholeBody, grownCapacity(wholeBody.length, wholeLength + n, announcedLength));
         }
         piece.get(wholeBody, wholeLength, n);
         wholeLength += n;
+    }
+
+    /**
+     * The whole body's next capacity: doubled (at least 256 bytes, at least {@code needed}), and
+     * no more than the announced length. Memory follows the bytes received: a client that
+     * announces 16 MiB and sends 10 bytes costs 256 bytes, not 16 MiB.
+     */
+    static int grownCapacity(int capacity, int needed, long announced) {
+        long doubled = Math.max(Math.max(capacity * 2L, 256), needed);
+        if (announced >= needed) {
+            doubled = Math.min(doubled, announced);
+        }
+        return (int) Math.min(doubled, Integer.MAX_VALUE - 8);
     }
 
     void requestCompleted() {
