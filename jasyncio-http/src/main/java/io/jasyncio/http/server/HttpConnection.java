@@ -65,6 +65,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private boolean readingPaused;
     private boolean corked;
     private boolean inFeed;
+    /** The bytes being parsed, while they are (past its position: what the client sent after the current message). */
+    private ByteBuffer feeding;
     private boolean peerClosed;
     private boolean closeRequested;
     private boolean closed;
@@ -332,6 +334,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     private void feed(ByteBuffer data) {
         inFeed = true;
+        feeding = data;
         try {
             parser.feed(data);
         } catch (HttpParseException e) {
@@ -339,6 +342,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             refuse(e);
         } finally {
             inFeed = false;
+            feeding = null;
         }
         if (exchange == null && timer == Timer.IDLE && parser.inMessage()) {
             startTimer(Timer.HEAD, server.options().headerTimeout()); // a request began: its head has a deadline
@@ -523,12 +527,13 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     /**
      * Sends what is buffered, then closes; lingers first (see {@link #close(boolean)}) when the
-     * client may be sending still: a request body not read to its end, or requests after this one.
+     * client may be sending still: a request body not read to its end, or requests after this one
+     * (held, or in the read being parsed).
      * Like nginx's {@code lingering_close on} and Go's {@code closeWriteAndWait}; when nothing is
      * left unread, the plain close (Netty, Node) loses nothing.
      */
     void closeGracefully() {
-        close(parser.inMessage() || pendingEnd > pendingStart);
+        close(parser.inMessage() || pendingEnd > pendingStart || (feeding != null && feeding.hasRemaining()));
     }
 
     /**
