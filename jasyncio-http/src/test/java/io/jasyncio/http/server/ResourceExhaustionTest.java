@@ -119,7 +119,7 @@ class ResourceExhaustionTest {
                 c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: " + 16 * MIB + "\r\n\r\n");
                 clients.add(c);
             }
-            HttpTesting.until(() -> inRequest(server) == attackers);
+            HttpTesting.within(10, () -> inRequest(server) == attackers, () -> inRequest(server) + " requests in");
             long grown = heapAfterGc() - before;
             assertTrue(grown < 32 * MIB, "the heap grew by " + grown / MIB + " MiB for " + attackers + " announced bodies");
             ordinaryGetIsServed(server);
@@ -272,7 +272,8 @@ class ResourceExhaustionTest {
             log.setUseParentHandlers(false);
             try {
                 ordinaryGetIsServed(server);
-                HttpTesting.until(() -> server.connectionCount() == 0);
+                HttpTesting.within(grace + SLACK + 0.5, () -> server.connectionCount() == 0,
+                        () -> server.connectionCount() + " trickling readers still connected");
             } finally {
                 log.removeHandler(capture);
                 log.setUseParentHandlers(true);
@@ -328,11 +329,11 @@ class ResourceExhaustionTest {
                 clients.get(i).close();
             }
             ordinaryGetIsServed(server);
-            HttpTesting.until(() -> released.size() == 20);
+            HttpTesting.within(2, () -> released.size() == 20, () -> released.size() + " handlers ended, " + cancelled.size() + " cancelled");
             double took = getRunningLoop().time() - left;
             assertTrue(took < 1, "the handlers were cancelled " + took + " s after their clients left");
             assertEquals(20, cancelled.size(), "each with CancelledError at its await");
-            HttpTesting.until(() -> server.connectionCount() == 0);
+            HttpTesting.within(2, () -> server.connectionCount() == 0, () -> server.connectionCount() + " connections left");
             server.close();
             return null;
         });
