@@ -87,10 +87,10 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     long bytesSent;
     /** Response bytes the client had taken at the last sweep. */
     private long takenSeen;
-    /** The request body's rate against its floor, while the server reads it; null: no floor. */
-    private final RateMeter bodyRate;
-    /** The rate the client takes response bytes while some wait for it; null: no floor. */
-    private final RateMeter sendRate;
+    /** The request body's rate against its floor, while the server reads it; null: no floor, or no body yet. */
+    private RateMeter bodyRate;
+    /** The rate the client takes response bytes while some wait for it; null: no floor, or none waited yet. */
+    private RateMeter sendRate;
     /** When the request being received began (its first byte, or its head), for the whole-request deadline; NaN: none. */
     private double requestStartedAt = Double.NaN;
 
@@ -102,9 +102,6 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         this.loop = server.loop();
         HttpLimits limits = server.options().limits();
         this.parser = HttpParser.forRequests(limits, this);
-        HttpServerOptions options = server.options();
-        this.bodyRate = options.minRequestBodyRate() == null ? null : new RateMeter(options.minRequestBodyRate());
-        this.sendRate = options.minResponseRate() == null ? null : new RateMeter(options.minResponseRate());
     }
 
     BodyBudget bodyBudget() {
@@ -422,6 +419,10 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     /** The client is asked for the body (or needs no asking): from now on it must send at the floor's rate. */
     private void startBodyMeter() {
+        MinDataRate floor = server.options().minRequestBodyRate();
+        if (bodyRate == null && floor != null) {
+            bodyRate = new RateMeter(floor); // made on the first body: an idle connection does without
+        }
         if (bodyRate != null && !bodyRate.isActive()) {
             bodyRate.start(loop.time());
             if (readingPaused) {
@@ -760,10 +761,17 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
      * else the connection is dropped. True if dropped.
      */
     private boolean checkResponseRate(double now) {
-        if (sendRate == null || closed) {
+        MinDataRate floor = server.options().minResponseRate();
+        if (floor == null || closed) {
             return false;
         }
         long buffered = transport.getWriteBufferSize();
+        if (sendRate == null) {
+            if (buffered == 0) {
+                return false;
+            }
+            sendRate = new RateMeter(floor); // made when response bytes first wait: most connections never need it
+        }
         long taken = bytesSent - buffered;
         if (buffered == 0) {
             sendRate.stop();

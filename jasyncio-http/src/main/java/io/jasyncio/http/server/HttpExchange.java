@@ -47,7 +47,7 @@ public final class HttpExchange {
     private final boolean isHead;
     /** The body queued for a streaming handler; null for a whole-request handler. */
     private final RequestBody streamedBody;
-    /** The body gathered for a whole-request handler; null for a streaming one. */
+    /** The body gathered for a whole-request handler; null for a streaming one, or without a body. */
     private final WholeBody wholeBody;
     private boolean requestComplete;
     private boolean continueSent;
@@ -71,7 +71,7 @@ public final class HttpExchange {
         if (streaming && !hasBody) {
             streamedBody.end();
         }
-        this.wholeBody = streaming ? null : new WholeBody(budget, contentLength);
+        this.wholeBody = streaming || !hasBody ? null : new WholeBody(budget, contentLength);
     }
 
     /** The request head (its body is read with {@link #read()}). */
@@ -398,7 +398,7 @@ public final class HttpExchange {
     Void run(HttpHandler whole, StreamingHandler streaming) {
         try {
             if (whole != null) {
-                HttpRequest full = wholeBody.length() == 0 ? request : request.withBody(wholeBody.toArray());
+                HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
                 HttpResponse answer = whole.handle(full);
                 if (response == Response.NOT_STARTED) {
                     respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
