@@ -29,7 +29,7 @@ if [ "$(ulimit -n)" -lt "$need" ]; then
 fi
 if [ ! -d jasyncio-http/target/classes ] || [ ! -d jasyncio-uring/target/classes ] || [ "${REBUILD:-0}" = 1 ]; then
   echo "http-dos: compiling jasyncio-http and the native loops ..." >&2
-  MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q -o -pl jasyncio-http,jasyncio-epoll,jasyncio-uring -am -DskipTests compile
+  MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q -pl jasyncio-http,jasyncio-epoll,jasyncio-uring -am -DskipTests compile
 fi
 cp="jasyncio-core/target/classes:jasyncio-http/target/classes"
 for m in jasyncio-native jasyncio-epoll jasyncio-uring; do

@@ -37,6 +37,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RETRY_AFTER = "Retry-After: 1\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NOTHING = new byte[0];
 
@@ -520,6 +521,9 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
         outbound.put(this, answer.encodedHead());
         outbound.put(this, CONNECTION_CLOSE);
+        if (e.status() == 503) {
+            outbound.put(this, RETRY_AFTER); // the server is busy, not the request bad: come back soon
+        }
         outbound.put(this, DateHeader.line());
         outbound.put(this, CRLF);
         outbound.put(this, answer.body());

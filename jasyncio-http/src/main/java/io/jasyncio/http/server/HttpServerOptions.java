@@ -23,14 +23,14 @@ import java.time.Duration;
  * @param serverOptions       the listening socket's options (backlog, reuse, TLS)
  * @param requestTimeout      from a request's first byte to the end of its body (Node's {@code requestTimeout}, Go's
  *                            {@code ReadTimeout}): past it, 408 (or an abort once the response began) and close, however
- *                            steadily the bytes come
+ *                            steadily the bytes come, and while a streaming handler holds the body back too
  * @param minRequestBodyRate  the floor on the rate a request body arrives while the server reads it (Kestrel's
  *                            {@code MinRequestBodyDataRate}); below it, 408 (or an abort) and close; null: no floor
  * @param minResponseRate     the floor on the rate a client takes response bytes while some wait for it (Kestrel's
  *                            {@code MinResponseDataRate}); below it, the connection is dropped; null: no floor
  * @param bodyBufferBudget    bytes the server may hold, summed over all its connections (and loops), in request bodies
  *                            it gathers whole for an {@link HttpHandler}; a body that would take it past this is refused
- *                            with 503 and its connection closed. With N connections the heap held in request bytes is
+ *                            with 503 ({@code Retry-After: 1}) and its connection closed. With N connections the heap held in request bytes is
  *                            at most this plus N x ({@code readPauseBytes} + one read buffer): announcing a body costs
  *                            nothing, only bytes received count
  * @param handlerCancellation whether a handler whose client has gone (connection lost, or closed by the client while

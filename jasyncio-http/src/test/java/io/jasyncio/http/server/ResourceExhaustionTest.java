@@ -89,7 +89,7 @@ class ResourceExhaustionTest {
             c.send(head);
             attackers.add(c);
             trickles.add(Asyncio.createTask(() -> {
-                for (int n = 0; n < 1000; n++) {
+                for (int n = 0; n < 1000 && !c.connection.writer().isClosing(); n++) { // until the server drops it
                     c.send(piece.apply(n));
                     Asyncio.sleep(every);
                 }
@@ -141,13 +141,13 @@ class ResourceExhaustionTest {
             int sent = 512 * 1024; // of 16 MiB announced: 32 x 512 KiB = 16 MiB sent, four times the budget
             long before = heapAfterGc();
             List<TestClient> clients = new ArrayList<>();
-            List<Task<Integer>> answers = new ArrayList<>();
+            List<Task<TestClient.Received>> answers = new ArrayList<>();
             for (int i = 0; i < attackers; i++) {
                 TestClient c = TestClient.connect(server.port());
                 c.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: " + 16 * MIB + "\r\n\r\n");
                 c.send(new byte[sent]);
                 clients.add(c);
-                answers.add(Asyncio.createTask(() -> c.response().status()));
+                answers.add(Asyncio.createTask(() -> c.response()));
             }
             BodyBudget spent = server.connections().bodyBudget();
             // every attacker either holds its part of a body, or was refused for the budget
@@ -162,9 +162,10 @@ class ResourceExhaustionTest {
             assertTrue(grown < bound, "the heap grew by " + grown / 1024 + " KiB, over " + bound / 1024);
             long refused = answers.stream().filter(Task::isDone).count();
             assertTrue(refused >= attackers - budget / sent, refused + " refused");
-            for (Task<Integer> answer : answers) {
+            for (Task<TestClient.Received> answer : answers) {
                 if (answer.isDone()) {
-                    assertEquals(503, answer.result());
+                    assertEquals(503, answer.result().status(), answer.result().text());
+                    assertEquals("1", answer.result().header("Retry-After"));
                 }
             }
             ordinaryGetIsServed(server);
