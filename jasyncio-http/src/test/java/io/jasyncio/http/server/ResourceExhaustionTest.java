@@ -65,7 +65,10 @@ class ResourceExhaustionTest {
 
     /** Coroutine: the attacker's connection is answered {@code status} and closed, by {@code deadline} (loop time). */
     private static void refusedBy(TestClient attacker, int status, double deadline) throws IOException {
-        TestClient.Received r = attacker.response();
+        Task<TestClient.Received> answer = Asyncio.createTask(() -> attacker.response());
+        HttpTesting.within(Math.max(deadline - getRunningLoop().time(), 0) + 0.5, answer::isDone,
+                () -> "the attacker is not answered by its deadline");
+        TestClient.Received r = answer.result();
         assertEquals(status, r.status(), r.text());
         assertEquals(0, attacker.readUntilEof().length);
         double now = getRunningLoop().time();
