@@ -176,6 +176,11 @@ public final class HttpParser {
      * its CRLF). Past {@code max} bytes the message is refused with {@code status}.
      */
     private boolean readLine(ByteBuffer data, int max, int status, String what) throws HttpParseException {
+        return readLine(data, max, max, status, what);
+    }
+
+    /** As {@link #readLine(ByteBuffer, int, int, String)}, the refusal naming {@code statedLimit} (the limit of all the lines, not the room left). */
+    private boolean readLine(ByteBuffer data, int max, int statedLimit, int status, String what) throws HttpParseException {
         int pos = data.position();
         int limit = data.limit();
         if (lineEndsInCr) {
@@ -194,7 +199,7 @@ public final class HttpParser {
             }
             i++;
         }
-        append(data, pos, i - pos, max, status, what);
+        append(data, pos, i - pos, max, statedLimit, status, what);
         if (i == limit) {
             data.position(limit);
             return false;
@@ -214,9 +219,10 @@ public final class HttpParser {
         return true;
     }
 
-    private void append(ByteBuffer data, int from, int n, int max, int status, String what) throws HttpParseException {
+    private void append(ByteBuffer data, int from, int n, int max, int statedLimit, int status, String what)
+            throws HttpParseException {
         if (lineLength + n > max) {
-            throw new HttpParseException(status, what + " longer than " + max + " bytes");
+            throw new HttpParseException(status, what + " longer than " + statedLimit + " bytes");
         }
         if (lineLength + n > line.length) {
             line = Arrays.copyOf(line, Math.min(Math.max(line.length * 2, lineLength + n), Math.max(max, 256)));
@@ -408,7 +414,7 @@ public final class HttpParser {
     private void headerLine(ByteBuffer data, boolean trailer) throws HttpParseException {
         String what = trailer ? "the trailer fields" : "the header fields";
         int room = limits.maxHeaderBytes() - headerBytes - 2;
-        if (!readLine(data, Math.max(room, 0), 431, what)) {
+        if (!readLine(data, Math.max(room, 0), limits.maxHeaderBytes(), 431, what)) {
             return;
         }
         int n = lineLength;
@@ -499,6 +505,9 @@ public final class HttpParser {
             transferEncoding = transferEncoding == null ? value : transferEncoding + "," + value;
         } else if (KnownNames.equalsIgnoreCase(l, 0, nameLength, "host")) {
             hostFields++;
+            if (parsesRequests && !HttpSyntax.isHostValue(value)) {
+                throw new HttpParseException(400, "an invalid Host value (RFC 9110 §7.2: uri-host [\":\" port])");
+            }
         }
     }
 

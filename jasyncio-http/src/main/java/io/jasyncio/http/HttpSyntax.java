@@ -85,6 +85,58 @@ final class HttpSyntax {
         return true;
     }
 
+    /**
+     * A Host field value as RFC 9110 §7.2 allows it: {@code uri-host [ ":" port ]}, the host an IP
+     * literal in brackets or a reg-name (unreserved, pct-encoded, sub-delims: so no space, no "/",
+     * no "@"), the port digits; or empty (RFC 9112 §3.2: a target without an authority).
+     */
+    static boolean isHostValue(CharSequence s) {
+        int n = s.length();
+        int i = 0;
+        if (n > 0 && s.charAt(0) == '[') { // IP-literal: IPv6address or IPvFuture, checked by its characters
+            i = 1;
+            while (i < n && s.charAt(i) != ']') {
+                char c = s.charAt(i);
+                if (c > 0x7F || c == '%' || c == '@' || c == '[' || !AUTHORITY[c]) {
+                    return false;
+                }
+                i++;
+            }
+            if (i == n || i == 1) {
+                return false;
+            }
+            i++;
+        } else {
+            while (i < n && s.charAt(i) != ':') {
+                char c = s.charAt(i);
+                if (c == '%') {
+                    if (i + 2 >= n || hexValue(s.charAt(i + 1)) < 0 || hexValue(s.charAt(i + 2)) < 0) {
+                        return false;
+                    }
+                    i += 3;
+                    continue;
+                }
+                if (c > 0x7F || c == '@' || c == '[' || c == ']' || !AUTHORITY[c]) {
+                    return false;
+                }
+                i++;
+            }
+        }
+        if (i == n) {
+            return true;
+        }
+        if (s.charAt(i) != ':') {
+            return false;
+        }
+        for (i++; i < n; i++) { // port = *DIGIT
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static int hexValue(int b) {
         if (b >= '0' && b <= '9') {
             return b - '0';

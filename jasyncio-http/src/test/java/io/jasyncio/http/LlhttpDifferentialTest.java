@@ -37,6 +37,7 @@ class LlhttpDifferentialTest {
     static {
         STRICTER.put("without Host", "RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host (llhttp does not check)");
         STRICTER.put("more than one Host", "RFC 9112 §3.2: ... or with more than one Host field");
+        STRICTER.put("an invalid Host value", "RFC 9112 §3.2: ... or with an invalid Host value (RFC 9110 §7.2: uri-host [\":\" port]; llhttp does not check)");
         STRICTER.put("method not implemented", "RFC 9110 §9.1: a method the server does not implement is answered 501 (llhttp knows ACL, BIND, LINK...)");
         STRICTER.put("CONNECT's request-target is host:port", "RFC 9112 §3.2.3: CONNECT's target is authority-form only (llhttp takes any)");
         STRICTER.put("a CONNECT request has no content", "RFC 9110 §9.3.6: a CONNECT request has no content; what follows its head is the tunnel's, so a framing field on it is refused (llhttp ignores it)");

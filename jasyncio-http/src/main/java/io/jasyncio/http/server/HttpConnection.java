@@ -37,6 +37,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RETRY_AFTER = "Retry-After: 1\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NOTHING = new byte[0];
 
@@ -65,6 +66,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private boolean readingPaused;
     private boolean corked;
     private boolean inFeed;
+    /** The bytes being parsed, while they are (past its position: what the client sent after the current message). */
+    private ByteBuffer feeding;
     private boolean peerClosed;
     private boolean closeRequested;
     private boolean closed;
@@ -81,6 +84,16 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     /** The transport's buffered response bytes at the last sweep, and when it last saw them taken. */
     private long lastBuffered;
     private double sendProgressAt;
+    /** Response bytes handed to the outbound buffer or the transport (counted by {@link Outbound}). */
+    long bytesSent;
+    /** Response bytes the client had taken at the last sweep. */
+    private long takenSeen;
+    /** The request body's rate against its floor, while the server reads it; null: no floor, or no body yet. */
+    private RateMeter bodyRate;
+    /** The rate the client takes response bytes while some wait for it; null: no floor, or none waited yet. */
+    private RateMeter sendRate;
+    /** When the request being received began (its first byte, or its head), for the whole-request deadline; NaN: none. */
+    private double requestStartedAt = Double.NaN;
 
     private Timer timer = Timer.NONE;
     private double deadline;
@@ -90,6 +103,15 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         this.loop = server.loop();
         HttpLimits limits = server.options().limits();
         this.parser = HttpParser.forRequests(limits, this);
+    }
+
+    BodyBudget bodyBudget() {
+        return server.bodyBudget();
+    }
+
+    /** Whether the client is still there: the connection open, and the client's side not closed. */
+    boolean clientConnected() {
+        return !closed && !peerClosed;
     }
 
     EventLoop loop() {
@@ -165,6 +187,13 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             lingering = false;
             return false; // closing already: the transport closes once our last bytes are out
         }
+        if (parserBlocked && pendingEnd == pendingStart && server.options().handlerCancellation()) {
+            // a handler runs for the client's last request, and the client closed its side: it has
+            // gone (as Go and aiohttp take it); the transport closes, and connectionLost cancels the handler
+            dropReason = "the client closed the connection while its request was being answered";
+            closeRequested = true;
+            return false;
+        }
         if (!parserBlocked && pendingEnd == pendingStart) {
             endOfRequests();
         }
@@ -177,7 +206,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         closed = true;
         lostWith = exc;
         if (exchange != null) {
-            exchange.connectionLost(dropReason);
+            exchange.connectionLost(dropReason, server.options().handlerCancellation());
             exchange = null;
         }
         wakeDrainWaiter();
@@ -211,10 +240,16 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
-        HttpExchange ex = new HttpExchange(this, request, streaming, hasBody, parser.contentLength());
+        HttpExchange ex = new HttpExchange(this, request, streaming, hasBody, parser.contentLength(), server.bodyBudget());
         exchange = ex;
         if (hasBody) {
             startTimer(Timer.BODY, server.options().bodyReadTimeout());
+            if (Double.isNaN(requestStartedAt)) {
+                requestStartedAt = loop.time();
+            }
+            if (!request.expectsContinue()) {
+                startBodyMeter(); // else once the 100 (Continue) asks for the body
+            }
         } else {
             timer = Timer.NONE;
         }
@@ -227,7 +262,10 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     }
 
     @Override
-    public boolean onBody(ByteBuffer chunk) {
+    public boolean onBody(ByteBuffer chunk) throws HttpParseException {
+        if (bodyRate != null) {
+            bodyRate.add(chunk.remaining());
+        }
         HttpExchange ex = exchange;
         if (ex != null) {
             ex.bodyArrived(chunk);
@@ -245,6 +283,10 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         HttpExchange ex = exchange;
         timer = Timer.NONE;
+        requestStartedAt = Double.NaN;
+        if (bodyRate != null) {
+            bodyRate.stop();
+        }
         if (ex == null) {
             return !closeRequested; // answered before its body ended; the connection closes
         }
@@ -290,6 +332,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     private void feed(ByteBuffer data) {
         inFeed = true;
+        feeding = data;
         try {
             parser.feed(data);
         } catch (HttpParseException e) {
@@ -297,9 +340,11 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             refuse(e);
         } finally {
             inFeed = false;
+            feeding = null;
         }
         if (exchange == null && timer == Timer.IDLE && parser.inMessage()) {
             startTimer(Timer.HEAD, server.options().headerTimeout()); // a request began: its head has a deadline
+            requestStartedAt = loop.time();
         }
     }
 
@@ -339,6 +384,9 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         } catch (HttpParseException e) {
             if (exchange != null) {
                 exchange.requestFailed(e);
+                if (!exchange.isStreaming()) {
+                    exchange = null; // a whole-request handler never started: nothing to answer
+                }
             }
         }
         if (exchange == null && !closeRequested) {
@@ -365,8 +413,23 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     }
 
     void sendContinue() {
-        outbound.put(transport, CONTINUE);
+        outbound.put(this, CONTINUE);
         flushUnlessCorked();
+        startBodyMeter();
+    }
+
+    /** The client is asked for the body (or needs no asking): from now on it must send at the floor's rate. */
+    private void startBodyMeter() {
+        MinDataRate floor = server.options().minRequestBodyRate();
+        if (bodyRate == null && floor != null) {
+            bodyRate = new RateMeter(floor); // made on the first body: an idle connection does without
+        }
+        if (bodyRate != null && !bodyRate.isActive()) {
+            bodyRate.start(loop.time());
+            if (readingPaused) {
+                bodyRate.pause(loop.time());
+            }
+        }
     }
 
     void flushUnlessCorked() {
@@ -456,22 +519,26 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             }
         }
         HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
-        outbound.put(transport, answer.encodedHead());
-        outbound.put(transport, CONNECTION_CLOSE);
-        outbound.put(transport, DateHeader.line());
-        outbound.put(transport, CRLF);
-        outbound.put(transport, answer.body());
+        outbound.put(this, answer.encodedHead());
+        outbound.put(this, CONNECTION_CLOSE);
+        if (e.status() == 503) {
+            outbound.put(this, RETRY_AFTER); // the server is busy, not the request bad: come back soon
+        }
+        outbound.put(this, DateHeader.line());
+        outbound.put(this, CRLF);
+        outbound.put(this, answer.body());
         close(true); // the client may be sending still: the rest of this request, or more
     }
 
     /**
      * Sends what is buffered, then closes; lingers first (see {@link #close(boolean)}) when the
-     * client may be sending still: a request body not read to its end, or requests after this one.
+     * client may be sending still: a request body not read to its end, or requests after this one
+     * (held, or in the read being parsed).
      * Like nginx's {@code lingering_close on} and Go's {@code closeWriteAndWait}; when nothing is
      * left unread, the plain close (Netty, Node) loses nothing.
      */
     void closeGracefully() {
-        close(parser.inMessage() || pendingEnd > pendingStart);
+        close(parser.inMessage() || pendingEnd > pendingStart || (feeding != null && feeding.hasRemaining()));
     }
 
     /**
@@ -546,6 +613,13 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             } else {
                 transport.pauseReading();
             }
+            if (bodyRate != null && bodyRate.isActive()) { // the body's clock runs only while we read it
+                if (wanted) {
+                    bodyRate.resume(loop.time());
+                } else {
+                    bodyRate.pause(loop.time());
+                }
+            }
         }
     }
 
@@ -584,6 +658,16 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         return transport.getWriteBufferSize();
     }
 
+    /** Whether a request's head is parsed and its response not yet written. */
+    boolean inRequest() {
+        return exchange != null;
+    }
+
+    /** Body bytes gathered for the whole-request handler of the request being received. */
+    long wholeBodyBytes() {
+        return exchange != null ? exchange.wholeBodyLength() : 0;
+    }
+
     boolean isReadingPaused() {
         return readingPaused;
     }
@@ -601,7 +685,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     /** The server's sweep: acts on a deadline passed at {@code now}. */
     void checkTimeout(double now) {
-        if (checkSendProgress(now) || timer == Timer.NONE || now < deadline) {
+        if (checkSendProgress(now) || checkResponseRate(now) || checkRequestPace(now) || timer == Timer.NONE
+                || now < deadline) {
             return;
         }
         if (timer == Timer.LINGER) {
@@ -645,6 +730,66 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             return false;
         }
         dropReason = "the client took none of " + buffered + " response bytes for " + limit + " s (it stopped reading)";
+        LOG.log(System.Logger.Level.INFO, () -> "HTTP connection from " + transport.getExtraInfo("peername")
+                + " dropped: " + dropReason);
+        abort();
+        return true;
+    }
+
+    /**
+     * The whole-request deadline and the body's rate floor, while a request is received: past
+     * either, 408 (an abort once the response began) and close. True if refused.
+     */
+    private boolean checkRequestPace(double now) {
+        if (closeRequested || Double.isNaN(requestStartedAt)) {
+            return false;
+        }
+        HttpServerOptions options = server.options();
+        if (now - requestStartedAt > Timeouts.seconds(options.requestTimeout())) {
+            refuse(new HttpParseException(408, "the request did not arrive within "
+                    + Timeouts.seconds(options.requestTimeout()) + " s"));
+            return true;
+        }
+        if (bodyRate != null && bodyRate.isBelowFloor(now)) {
+            String measured = bodyRate.describe(now);
+            bodyRate.stop();
+            refuse(new HttpParseException(408, "the request body came too slowly: " + measured));
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * The response's rate floor: while response bytes wait in the transport, the client must take
+     * them at the floor's rate (after its grace period, counted from when bytes began to wait);
+     * else the connection is dropped. True if dropped.
+     */
+    private boolean checkResponseRate(double now) {
+        MinDataRate floor = server.options().minResponseRate();
+        if (floor == null || closed) {
+            return false;
+        }
+        long buffered = transport.getWriteBufferSize();
+        if (sendRate == null) {
+            if (buffered == 0) {
+                return false;
+            }
+            sendRate = new RateMeter(floor); // made when response bytes first wait: most connections never need it
+        }
+        long taken = bytesSent - buffered;
+        if (buffered == 0) {
+            sendRate.stop();
+        } else if (!sendRate.isActive()) {
+            sendRate.start(now);
+        } else {
+            sendRate.add(taken - takenSeen);
+        }
+        takenSeen = taken;
+        if (!sendRate.isBelowFloor(now)) {
+            return false;
+        }
+        dropReason = "the client took response bytes too slowly: " + sendRate.describe(now);
+        sendRate.stop();
         LOG.log(System.Logger.Level.INFO, () -> "HTTP connection from " + transport.getExtraInfo("peername")
                 + " dropped: " + dropReason);
         abort();

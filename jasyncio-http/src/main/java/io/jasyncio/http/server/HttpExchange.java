@@ -2,6 +2,7 @@ package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpStatus;
@@ -46,9 +47,8 @@ public final class HttpExchange {
     private final boolean isHead;
     /** The body queued for a streaming handler; null for a whole-request handler. */
     private final RequestBody streamedBody;
-    /** The body gathered for a whole-request handler. */
-    private byte[] wholeBody = NO_BODY;
-    private int wholeLength;
+    /** The body gathered for a whole-request handler; null for a streaming one, or without a body. */
+    private final WholeBody wholeBody;
     private boolean requestComplete;
     private boolean continueSent;
     /** Why the request could not complete, once it could not. */
@@ -61,7 +61,8 @@ public final class HttpExchange {
     private boolean closeAfter;
     private Task<Void> task;
 
-    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength) {
+    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength,
+                 BodyBudget budget) {
         this.connection = connection;
         this.requestComplete = !hasBody; // a request without a body is complete with its head
         this.request = request;
@@ -70,9 +71,7 @@ public final class HttpExchange {
         if (streaming && !hasBody) {
             streamedBody.end();
         }
-        if (!streaming && contentLength > 0) {
-            wholeBody = new byte[(int) contentLength]; // within the body limit, checked by the parser
-        }
+        this.wholeBody = streaming || !hasBody ? null : new WholeBody(budget, contentLength);
     }
 
     /** The request head (its body is read with {@link #read()}). */
@@ -129,11 +128,10 @@ public final class HttpExchange {
         response = Response.STARTED;
         decideClose(false);
         Outbound out = connection.outbound();
-        var transport = connection.transport();
-        out.put(transport, whole.encodedHead());
+        out.put(connection, whole.encodedHead());
         writeTrailingHeadLines(out);
         if (!isHead && !HttpStatus.forbidsBody(whole.status()) && whole.body().length > 0) {
-            out.put(transport, whole.body());
+            out.put(connection, whole.body());
         }
         finish();
     }
@@ -167,7 +165,7 @@ public final class HttpExchange {
                 : chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1) ? HttpHead.CHUNKED
                 : contentLength;
         Outbound out = connection.outbound();
-        out.put(connection.transport(), HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing));
+        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing));
         writeTrailingHeadLines(out);
         connection.flushUnlessCorked();
     }
@@ -189,13 +187,12 @@ public final class HttpExchange {
             lengthOwed -= n;
         }
         Outbound out = connection.outbound();
-        var transport = connection.transport();
         if (chunkedOut) {
-            out.put(transport, (Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.put(transport, data);
-            out.put(transport, CRLF);
+            out.put(connection, (Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.put(connection, data);
+            out.put(connection, CRLF);
         } else {
-            out.put(transport, data);
+            out.put(connection, data);
         }
         connection.flushUnlessCorked();
         connection.awaitDrain();
@@ -221,12 +218,11 @@ public final class HttpExchange {
         }
         if (chunkedOut) {
             Outbound out = connection.outbound();
-            var transport = connection.transport();
-            out.put(transport, LAST_CHUNK);
+            out.put(connection, LAST_CHUNK);
             if (!trailers.isEmpty()) {
-                out.put(transport, HttpHead.fieldLines(trailers));
+                out.put(connection, HttpHead.fieldLines(trailers));
             }
-            out.put(transport, CRLF);
+            out.put(connection, CRLF);
         } else if (lengthOwed > 0) {
             response = Response.ENDED;
             connection.abort(); // shorter than its Content-Length: the client must see it fail
@@ -259,12 +255,12 @@ public final class HttpExchange {
         response = Response.ENDED;
         Outbound out = connection.outbound();
         Transport transport = connection.transport();
-        out.put(transport, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
-        out.put(transport, DateHeader.line());
+        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
+        out.put(connection, DateHeader.line());
         if (!tunnel && headers.get("Connection") == null) {
-            out.put(transport, CONNECTION_UPGRADE);
+            out.put(connection, CONNECTION_UPGRADE);
         }
-        out.put(transport, CRLF);
+        out.put(connection, CRLF);
         connection.handOver(this, protocol);
         return transport;
     }
@@ -276,6 +272,15 @@ public final class HttpExchange {
         StreamReaderProtocol protocol = new StreamReaderProtocol(loop, reader, null);
         Transport transport = takeOver(status, headers, protocol);
         return new StreamConnection(reader, new StreamWriter(transport, protocol, reader, loop));
+    }
+
+    /**
+     * Whether the client is still there: its connection is open and it has not closed its side.
+     * A handler whose client has gone is cancelled unless the server's
+     * {@link HttpServerOptions#handlerCancellation()} is off; then it can ask here.
+     */
+    public boolean clientConnected() {
+        return connection.clientConnected();
     }
 
     /** Whether a response began (then a failure can only abort the connection). */
@@ -297,18 +302,18 @@ public final class HttpExchange {
     }
 
     private void writeTrailingHeadLines(Outbound out) {
-        var transport = connection.transport();
-        out.put(transport, DateHeader.line());
+        out.put(connection, DateHeader.line());
         if (closeAfter) {
-            out.put(transport, CONNECTION_CLOSE);
+            out.put(connection, CONNECTION_CLOSE);
         } else if (request.version() == HttpVersion.HTTP_1_0) {
-            out.put(transport, CONNECTION_KEEP_ALIVE);
+            out.put(connection, CONNECTION_KEEP_ALIVE);
         }
-        out.put(transport, CRLF);
+        out.put(connection, CRLF);
     }
 
     private void finish() {
         response = Response.ENDED;
+        releaseBody();
         connection.exchangeFinished(this);
     }
 
@@ -322,11 +327,17 @@ public final class HttpExchange {
         return streamedBody != null;
     }
 
+    /** Body bytes gathered so far for a whole-request handler. */
+    int wholeBodyLength() {
+        return wholeBody == null ? 0 : wholeBody.length();
+    }
+
     long queuedBodyBytes() {
         return streamedBody == null ? 0 : streamedBody.queuedBytes();
     }
 
-    void bodyArrived(ByteBuffer piece) {
+    /** A piece of the body; refused with 503 when the server's budget for whole bodies cannot hold it. */
+    void bodyArrived(ByteBuffer piece) throws HttpParseException {
         if (response == Response.ENDED) {
             return; // answered already: the rest of the body is dropped
         }
@@ -334,12 +345,10 @@ public final class HttpExchange {
             streamedBody.add(piece);
             return;
         }
-        int n = piece.remaining();
-        if (wholeLength + n > wholeBody.length) {
-            wholeBody = Arrays.copyOf(wholeBody, Math.max(wholeBody.length * 2, Math.max(wholeLength + n, 256)));
+        if (!wholeBody.append(piece)) {
+            throw new HttpParseException(503, "the server holds as many request bodies as it may ("
+                    + connection.bodyBudget().capacity() + " bytes in all); retry later");
         }
-        piece.get(wholeBody, wholeLength, n);
-        wholeLength += n;
     }
 
     void requestCompleted() {
@@ -352,6 +361,7 @@ public final class HttpExchange {
     /** The request cannot complete: a waiting read throws {@code cause}; this exchange writes no more. */
     void requestFailed(IOException cause) {
         requestFailure = cause;
+        releaseBody();
         if (streamedBody != null) {
             streamedBody.fail(cause);
         }
@@ -360,13 +370,23 @@ public final class HttpExchange {
         }
     }
 
-    /** The connection is gone; {@code reason} says why if this side dropped it (or is null). */
-    void connectionLost(String reason) {
+    /**
+     * The connection is gone; {@code reason} says why if this side dropped it (or is null). The
+     * handler is cancelled if {@code cancel}.
+     */
+    void connectionLost(String reason, boolean cancel) {
         String why = reason != null ? reason : "the connection was lost";
         requestFailed(new IOException(why));
         response = Response.ENDED;
-        if (task != null && !task.isDone()) {
+        if (cancel && task != null && !task.isDone()) {
             task.cancel("HTTP: " + why);
+        }
+    }
+
+    /** The whole body's bytes go back to the server's budget: the exchange is over, or cannot complete. */
+    private void releaseBody() {
+        if (wholeBody != null) {
+            wholeBody.release();
         }
     }
 
@@ -378,8 +398,7 @@ public final class HttpExchange {
     Void run(HttpHandler whole, StreamingHandler streaming) {
         try {
             if (whole != null) {
-                HttpRequest full = wholeLength == 0 ? request
-                        : request.withBody(wholeLength == wholeBody.length ? wholeBody : Arrays.copyOf(wholeBody, wholeLength));
+                HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
                 HttpResponse answer = whole.handle(full);
                 if (response == Response.NOT_STARTED) {
                     respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);

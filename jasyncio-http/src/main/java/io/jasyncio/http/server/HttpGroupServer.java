@@ -42,8 +42,9 @@ public final class HttpGroupServer {
                                                              HttpHandler whole, StreamingHandler streaming,
                                                              String host, int port, GroupServer.Mode mode) {
         Map<EventLoop, ServerConnections> perLoop = new ConcurrentHashMap<>();
+        BodyBudget bodyBudget = new BodyBudget(options.bodyBufferBudget()); // one for all the loops
         return GroupServer.start(group,
-                        loop -> perLoop.computeIfAbsent(loop, l -> new ServerConnections(l, options, whole, streaming))
+                        loop -> perLoop.computeIfAbsent(loop, l -> new ServerConnections(l, options, whole, streaming, bodyBudget))
                                 .newConnection(),
                         host, port, options.serverOptions(), mode)
                 .thenApply(server -> new HttpGroupServer(group, server, perLoop));

@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  * One loop's staging buffer for response bytes: the pieces of a response (head, Date, body) and
  * the responses to pipelined requests read together are gathered here and handed to the
  * transport in one write, which sends what the socket takes at once and copies only the rest.
- * It holds one transport's bytes at a time; another's flushes them first.
+ * It holds one transport's bytes at a time; another's flushes them first. Each connection counts
+ * the bytes it puts here (what the client has taken is that count less what the transport holds).
  */
 final class Outbound {
     private static final LoopLocal<Outbound> PER_LOOP = LoopLocal.withInitial(loop -> new Outbound());
@@ -24,11 +25,13 @@ final class Outbound {
         return PER_LOOP.get(loop);
     }
 
-    void put(Transport transport, byte[] bytes) {
-        put(transport, bytes, 0, bytes.length);
+    void put(HttpConnection connection, byte[] bytes) {
+        put(connection, bytes, 0, bytes.length);
     }
 
-    void put(Transport transport, byte[] bytes, int offset, int length) {
+    void put(HttpConnection connection, byte[] bytes, int offset, int length) {
+        Transport transport = connection.transport();
+        connection.bytesSent += length;
         claim(transport, length);
         if (length >= DIRECT_WRITE) {
             flush();
@@ -38,8 +41,10 @@ final class Outbound {
         }
     }
 
-    void put(Transport transport, ByteBuffer bytes) {
+    void put(HttpConnection connection, ByteBuffer bytes) {
+        Transport transport = connection.transport();
         int length = bytes.remaining();
+        connection.bytesSent += length;
         claim(transport, length);
         if (length >= DIRECT_WRITE) {
             flush();

@@ -19,6 +19,7 @@ final class ServerConnections {
     private final HttpServerOptions options;
     private final HttpHandler wholeHandler;
     private final StreamingHandler streamingHandler;
+    private final BodyBudget bodyBudget;
     private final double sweepInterval;
     private final ArrayList<HttpConnection> connections = new ArrayList<>();
     private TimerHandle sweep;
@@ -26,7 +27,14 @@ final class ServerConnections {
     private Future<Void> allClosed;
 
     ServerConnections(EventLoop loop, HttpServerOptions options, HttpHandler wholeHandler, StreamingHandler streamingHandler) {
+        this(loop, options, wholeHandler, streamingHandler, new BodyBudget(options.bodyBufferBudget()));
+    }
+
+    /** One loop's share of a server whose loops hold request bodies against one {@code bodyBudget}. */
+    ServerConnections(EventLoop loop, HttpServerOptions options, HttpHandler wholeHandler, StreamingHandler streamingHandler,
+                      BodyBudget bodyBudget) {
         this.loop = loop;
+        this.bodyBudget = bodyBudget;
         this.options = options;
         this.wholeHandler = wholeHandler;
         this.streamingHandler = streamingHandler;
@@ -47,6 +55,10 @@ final class ServerConnections {
 
     StreamingHandler streamingHandler() {
         return streamingHandler;
+    }
+
+    BodyBudget bodyBudget() {
+        return bodyBudget;
     }
 
     boolean isShuttingDown() {

@@ -45,6 +45,41 @@ class GroupServerTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void theLoopsShareOneBodyBudget() throws Exception {
+        try (EventLoopGroup group = new EventLoopGroup(2)) {
+            // the acceptor hands the two connections to the two loops; 2 x 200 KiB do not fit 256 KiB
+            HttpGroupServer server = HttpGroupServer.start(group, request -> HttpResponse.text(200, "ok"), "127.0.0.1", 0,
+                    HttpServerOptions.defaults().withBodyBufferBudget(256 * 1024), GroupServer.Mode.ACCEPTOR)
+                    .get(10, TimeUnit.SECONDS);
+            try (Socket a = new Socket("127.0.0.1", server.port()); Socket b = new Socket("127.0.0.1", server.port())) {
+                byte[] head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+                for (Socket s : java.util.List.of(a, b)) {
+                    s.getOutputStream().write(head);
+                    s.getOutputStream().write(new byte[200 * 1024]);
+                    s.setSoTimeout(50);
+                }
+                String answer = null;
+                for (long deadline = System.nanoTime() + 5_000_000_000L; answer == null && System.nanoTime() < deadline; ) {
+                    for (Socket s : java.util.List.of(a, b)) {
+                        byte[] buffer = new byte[64];
+                        try {
+                            int n = s.getInputStream().read(buffer);
+                            if (n > 0 && answer == null) {
+                                answer = new String(buffer, 0, n, StandardCharsets.ISO_8859_1);
+                            }
+                        } catch (java.net.SocketTimeoutException nothingYet) {
+                            // this one still waits for the rest of its body
+                        }
+                    }
+                }
+                assertTrue(answer != null && answer.startsWith("HTTP/1.1 503"),
+                        "one of the bodies is refused, the budget being the server's, not each loop's: " + answer);
+            }
+            server.shutdown(0).get(10, TimeUnit.SECONDS);
+        }
+    }
+
     /** A keep-alive GET on a blocking socket; the response body. */
     private static String get(Socket socket) throws IOException {
         OutputStream out = socket.getOutputStream();

@@ -53,6 +53,21 @@ final class HttpTesting {
         return result;
     }
 
+    /**
+     * Coroutine: waits (in 5 ms steps) until {@code condition} holds; fails with {@code state}'s
+     * account if it does not within {@code seconds}.
+     */
+    static void within(double seconds, java.util.function.BooleanSupplier condition,
+                       java.util.function.Supplier<String> state) {
+        double deadline = io.jasyncio.Asyncio.getRunningLoop().time() + seconds;
+        while (!condition.getAsBoolean()) {
+            if (io.jasyncio.Asyncio.getRunningLoop().time() > deadline) {
+                throw new AssertionError("not within " + seconds + " s: " + state.get());
+            }
+            io.jasyncio.Asyncio.sleep(0.005);
+        }
+    }
+
     /** Coroutine: waits (in 5 ms steps, within the test's deadline) until {@code condition} holds. */
     static void until(java.util.function.BooleanSupplier condition) {
         while (!condition.getAsBoolean()) {

@@ -21,6 +21,10 @@ class LimitsTest {
             .withMaxStartLineLength(64).withMaxHeaderBytes(256).withMaxHeaderCount(5).withMaxBodySize(100));
 
     private static final String H = "Host: x\r\n";
+    /** Four field lines of 72 bytes each, every one under the 256-byte limit, together over it. */
+    private static final String SUM_OVER_LIMIT = "GET / HTTP/1.1\r\n" + H
+            + ("A: " + "v".repeat(67) + "\r\n").repeat(4) + "\r\n";
+
     private static final String NEXT = "GET /after HTTP/1.1\r\nHost: x\r\n\r\n";
 
     /** Requests the server must refuse, each with its status. */
@@ -28,6 +32,12 @@ class LimitsTest {
             {"GET /" + "a".repeat(80) + " HTTP/1.1\r\n" + H + "\r\n", 414},
             {"GET / HTTP/1.1\r\n" + H + "X: " + "v".repeat(300) + "\r\n\r\n", 431},
             {"GET / HTTP/1.1\r\n" + H + "A: 1\r\nB: 2\r\nC: 3\r\nD: 4\r\nE: 5\r\n\r\n", 431},
+            {SUM_OVER_LIMIT, 431},
+            {"GET / HTTP/1.1\r\nHost: a b/c\r\n\r\n", 400},
+            {"GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", 400},
+            {"GET / HTTP/1.1\r\nHost: user@a\r\n\r\n", 400},
+            {"GET / HTTP/1.1\r\nHost: a:80x\r\n\r\n", 400},
+            {"GET / HTTP/1.1\r\nHost: [::1\r\n\r\n", 400},
             {"POST / HTTP/1.1\r\n" + H + "Content-Length: 101\r\n\r\n", 413},
             {"POST / HTTP/1.1\r\n" + H + "Transfer-Encoding: chunked\r\n\r\n40\r\n" + "x".repeat(64) + "\r\n40\r\n", 413},
             {"POST / HTTP/1.1\r\n" + H + "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400},
@@ -67,6 +77,38 @@ class LimitsTest {
                 client.close();
             }
             assertEquals(List.of(), handled, "no refused request, nor one after it, reached the handler");
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aRefusalStatesTheLimitNotTheRoomLeft(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, "ok"), "127.0.0.1", 0, SMALL);
+            TestClient client = TestClient.connect(server.port());
+            client.send(SUM_OVER_LIMIT);
+            TestClient.Received r = client.response();
+            assertEquals("431 the header fields longer than 256 bytes\n", r.text());
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void validHostValuesAreServed(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, "ok"), "127.0.0.1", 0, SMALL);
+            TestClient client = TestClient.connect(server.port());
+            for (String host : new String[] {"example.com", "example.com:8080", "127.0.0.1:1", "[::1]:80", "[::1]", "",
+                    "xn--bcher-kva.example", "a%41b"}) {
+                client.send("GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+                assertEquals(200, client.response().status(), host);
+            }
+            client.close();
             server.shutdown(5);
             return null;
         });

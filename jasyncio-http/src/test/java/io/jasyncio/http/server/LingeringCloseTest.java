@@ -79,6 +79,26 @@ class LingeringCloseTest {
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void requestsPipelinedAfterAClosingOneAreLingeredOver(String loop) {
+        HttpTesting.run(loop, 30, () -> {
+            HttpServer server = start(HttpServerOptions.defaults());
+            TestClient client = TestClient.connect(server.port());
+            // the first request closes the connection; the client pipelines on, unaware
+            client.send("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n");
+            TestClient.Received r = client.response();
+            assertEquals(200, r.status());
+            assertEquals("close", r.header("Connection"));
+            keepSending(client, "GET /c HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            assertEquals(0, client.readUntilEof().length, "the server's side ends cleanly (a FIN, no reset), /b unanswered");
+            client.close();
+            HttpTesting.within(3, () -> server.connectionCount() == 0, () -> "still lingering");
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void lingeringEndsAtItsDeadlineWhenTheClientNeverCloses(String loop) {
         HttpTesting.run(loop, 30, () -> {
             HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, "ok"), "127.0.0.1", 0,

@@ -84,6 +84,36 @@ class PipeliningTest {
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aRequestInALaterReadWaitsForTheHandlerBeforeIt(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            List<String> started = new ArrayList<>();
+            io.jasyncio.loop.Future<Void> release = getRunningLoop().createFuture();
+            HttpServer server = HttpServer.start(getRunningLoop(), request -> {
+                started.add(request.target());
+                if (request.target().equals("/first")) {
+                    Asyncio.await(release);
+                }
+                return HttpResponse.text(200, request.target());
+            }, "127.0.0.1", 0, HttpServerOptions.defaults());
+            TestClient client = TestClient.connect(server.port());
+            client.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n");
+            HttpTesting.within(2, () -> started.size() == 1, () -> "started " + started);
+            client.send("GET /second HTTP/1.1\r\nHost: x\r\n\r\n"); // a read of its own, the handler still running
+            HttpConnection connection = server.connections().list().getFirst();
+            HttpTesting.within(2, () -> connection.heldBytes() > 0, () -> "the second request is not held, started " + started);
+            assertEquals(List.of("/first"), started, "the second request waits: no handler overlaps the first");
+            release.setResult(null);
+            assertEquals("/first", client.response().text());
+            assertEquals("/second", client.response().text());
+            assertEquals(List.of("/first", "/second"), started);
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void requestsSplitAnywhereAcrossReads(String loop) {
         HttpTesting.run(loop, 20, () -> {
             HttpServer server = HttpServer.start(getRunningLoop(), request -> HttpResponse.text(200, request.target()),

@@ -68,6 +68,22 @@ class SendTimeoutTest {
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aWholeResponseOnAKeptConnectionStuckInTheBufferIsDropped(String loop) {
+        HttpTesting.run(loop, 10, () -> {
+            HttpResponse big = HttpResponse.of(200, "application/octet-stream", new byte[PIECE * 2048]); // 32 MB
+            // the send timeout alone: no rate floor to drop the client first
+            HttpServer server = HttpServer.start(getRunningLoop(), request -> big, "127.0.0.1", 0,
+                    HttpServerOptions.defaults().withSendTimeout(0.3).withMinResponseRate(null));
+            TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"); // keep-alive
+            HttpTesting.within(3, () -> server.connectionCount() == 0, () -> "the stalled connection is still open");
+            client.close();
+            server.shutdown(5);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aSlowButSteadyReaderGetsItsWholeResponse(String loop) {
         HttpTesting.run(loop, 10, () -> {
             // 16 MB read 256 KiB per 20 ms: longer than the send timeout in all, never stalled

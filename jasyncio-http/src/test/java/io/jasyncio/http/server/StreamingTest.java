@@ -92,7 +92,7 @@ class StreamingTest {
             HttpServer server = start();
             TestClient client = TestClient.connect(server.port());
             client.send("PUT /whole HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n");
-            assertEquals("HTTP/1.1 100 Continue\r\n\r\n", client.readSome());
+            assertEquals("HTTP/1.1 100 Continue\r\n\r\n", client.readSomeWithin(1));
             client.send("abcd");
             assertEquals("whole 4", client.response().text());
             client.close();

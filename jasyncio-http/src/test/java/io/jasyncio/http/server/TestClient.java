@@ -121,6 +121,17 @@ final class TestClient implements HttpMessageListener {
         return new String(connection.reader().read(64 * 1024), StandardCharsets.ISO_8859_1);
     }
 
+    /** Coroutine: as {@link #readSome()}, failing by assertion if nothing arrives within {@code seconds}. */
+    String readSomeWithin(double seconds) {
+        io.jasyncio.task.Task<String> read = io.jasyncio.Asyncio.createTask(this::readSome);
+        try {
+            HttpTesting.within(seconds, read::isDone, () -> "nothing arrived");
+        } finally {
+            read.cancel();
+        }
+        return read.result();
+    }
+
     void close() {
         connection.writer().close();
     }

@@ -1,0 +1,13 @@
+package io.jasyncio.http.server;
+
+import java.time.Duration;
+
+/** Durations as the loop's clock counts them (seconds, as a double). */
+final class Timeouts {
+    private Timeouts() {
+    }
+
+    static double seconds(Duration d) {
+        return d.getSeconds() + d.getNano() / 1e9;
+    }
+}
