@@ -1,28 +1,50 @@
 package io.jasyncio.http;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * A request: its method, target (as sent: origin-form {@code /path?query}, absolute-form,
  * authority-form or {@code *}), version, header fields and, for handlers that take it whole, its
- * body. Immutable but for the header fields of a request being built.
+ * body. Immutable but for the header fields of a request being built. A router
+ * ({@code io.jasyncio.http.server.routing.Router}) hands its handlers a copy that also carries the
+ * path parameters its route matched ({@link #pathParameter}); the query's parameters are decoded
+ * on first use ({@link #queryParameter}).
  */
 public final class HttpRequest {
     private static final byte[] NO_BODY = new byte[0];
+    private static final String[] NO_NAMES = new String[0];
 
     private final String method;
     private final String target;
     private final HttpVersion version;
     private final HttpHeaders headers;
     private final byte[] body;
+    /** The names of the path parameters, in the pattern's order (shared by every request of a route). */
+    private final String[] parameterNames;
+    /** Their decoded values, in the same order. */
+    private final String[] parameterValues;
+    /** {@link #queryParameters()}, decoded on first use (a race decodes the same map twice). */
+    private Map<String, List<String>> queryParameters;
 
     public HttpRequest(String method, String target, HttpVersion version, HttpHeaders headers, byte[] body) {
+        this(method, target, version, headers, body, NO_NAMES, NO_NAMES);
+    }
+
+    private HttpRequest(String method, String target, HttpVersion version, HttpHeaders headers, byte[] body,
+                        String[] parameterNames, String[] parameterValues) {
         this.method = Objects.requireNonNull(method, "method");
         this.target = Objects.requireNonNull(target, "target");
         this.version = Objects.requireNonNull(version, "version");
         this.headers = Objects.requireNonNull(headers, "headers");
         this.body = body == null ? NO_BODY : body;
+        this.parameterNames = parameterNames;
+        this.parameterValues = parameterValues;
     }
 
     /** An HTTP/1.1 request without a body. */
@@ -50,6 +72,95 @@ public final class HttpRequest {
         return q < 0 ? null : target.substring(q + 1);
     }
 
+    /**
+     * {@link #path()} percent-decoded as UTF-8 ({@code /users/%31} is {@code /users/1}). An
+     * encoded {@code /} ({@code %2F}) decodes too, so split the raw path, not this one, to find
+     * segments (a router does).
+     */
+    public String decodedPath() {
+        return PercentDecoding.decode(path());
+    }
+
+    /**
+     * The decoded value of path parameter {@code name} that the request's route matched
+     * ({@code GET /users/{id}}: {@code pathParameter("id")}), or null if the route has none of that name.
+     */
+    public String pathParameter(String name) {
+        for (int i = 0; i < parameterNames.length; i++) {
+            if (parameterNames[i].equals(name)) {
+                return parameterValues[i];
+            }
+        }
+        return null;
+    }
+
+    /** Every path parameter the route matched, by name in the pattern's order (empty without a route). */
+    public Map<String, String> pathParameters() {
+        Map<String, String> all = new LinkedHashMap<>();
+        for (int i = 0; i < parameterNames.length; i++) {
+            all.put(parameterNames[i], parameterValues[i]);
+        }
+        return Collections.unmodifiableMap(all);
+    }
+
+    /**
+     * The same request carrying path parameters: {@code values[i]} (decoded) of {@code names[i]}.
+     * For routers; the arrays are kept, not copied.
+     */
+    public HttpRequest withPathParameters(String[] names, String[] values) {
+        if (names.length != values.length) {
+            throw new IllegalArgumentException(names.length + " names for " + values.length + " values");
+        }
+        return new HttpRequest(method, target, version, headers, body, names, values);
+    }
+
+    /** The first value of query parameter {@code name} ({@code ?a=1&a=2}: {@code "1"}), or null. */
+    public String queryParameter(String name) {
+        List<String> values = queryParameters().get(name);
+        return values == null ? null : values.getFirst();
+    }
+
+    /** Every value of query parameter {@code name}, in order (empty if none). */
+    public List<String> queryParameters(String name) {
+        return queryParameters().getOrDefault(name, List.of());
+    }
+
+    /**
+     * The query's parameters, names and values percent-decoded as UTF-8 with {@code +} a space
+     * (as HTML forms send them), each name with its values in order; unmodifiable. {@code a} and
+     * {@code a=} both give {@code a} an empty value.
+     */
+    public Map<String, List<String>> queryParameters() {
+        Map<String, List<String>> all = queryParameters;
+        if (all == null) {
+            all = decodeQuery(query());
+            queryParameters = all;
+        }
+        return all;
+    }
+
+    private static Map<String, List<String>> decodeQuery(String query) {
+        if (query == null || query.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, List<String>> all = new LinkedHashMap<>();
+        int start = 0;
+        while (start <= query.length()) {
+            int amp = query.indexOf('&', start);
+            int end = amp < 0 ? query.length() : amp;
+            if (end > start) {
+                int eq = query.indexOf('=', start);
+                int nameEnd = eq < 0 || eq > end ? end : eq;
+                String name = PercentDecoding.decode(query, start, nameEnd, true);
+                String value = nameEnd == end ? "" : PercentDecoding.decode(query, nameEnd + 1, end, true);
+                all.computeIfAbsent(name, n -> new ArrayList<>(1)).add(value);
+            }
+            start = end + 1;
+        }
+        all.replaceAll((name, values) -> List.copyOf(values));
+        return Collections.unmodifiableMap(all);
+    }
+
     public HttpVersion version() {
         return version;
     }
@@ -58,9 +169,14 @@ public final class HttpRequest {
         return headers;
     }
 
-    /** The first value of header field {@code name}, or null. */
+    /** The first value of header field {@code name} (case-insensitive), or null. */
     public String header(String name) {
         return headers.get(name);
+    }
+
+    /** Every value of header field {@code name} (case-insensitive), in order (empty if none). */
+    public List<String> headers(String name) {
+        return headers.getAll(name);
     }
 
     /** The body (empty when none, or when a streaming handler reads it instead). Not copied: do not change it. */
@@ -75,7 +191,7 @@ public final class HttpRequest {
 
     /** The same request with {@code body}. */
     public HttpRequest withBody(byte[] body) {
-        return new HttpRequest(method, target, version, headers, body);
+        return new HttpRequest(method, target, version, headers, body, parameterNames, parameterValues);
     }
 
     /**

@@ -1,0 +1,356 @@
+package io.jasyncio.http.server.routing;
+
+import io.jasyncio.Asyncio;
+import io.jasyncio.http.HttpRequest;
+import io.jasyncio.http.HttpResponse;
+import io.jasyncio.http.server.HttpExchange;
+import io.jasyncio.http.server.HttpHandler;
+import io.jasyncio.http.server.StreamingHandler;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Sends each request to the handler of the route that matches it best, Go 1.22 ServeMux style:
+ * <pre>{@code
+ * Router router = Router.builder()
+ *         .get("/users/{id}", request -> HttpResponse.text(200, "user " + request.pathParameter("id")))
+ *         .route("POST /uploads", 1 << 20, request -> HttpResponse.empty(201))   // at most 1 MiB
+ *         .get("/static/{path...}", request -> files(request.pathParameter("path")))
+ *         .build();
+ * HttpServer.startStreaming(loop, router, "127.0.0.1", 8080, HttpServerOptions.defaults());
+ * }</pre>
+ * <ul>
+ * <li>A pattern is {@code [METHOD ]/path}: literal segments, {@code {name}} for one non-empty
+ *     segment, and last, {@code {name...}} for the rest (one segment or more). Segments are compared
+ *     percent-decoded ({@code /users/%31} is {@code /users/1}), and a parameter's value is decoded
+ *     ({@code %2F} inside a segment is a {@code /} of the value, not a separator). A pattern matches
+ *     the whole path: {@code /a} is not {@code /a/}. The path is not cleaned: {@code .} and
+ *     {@code ..} are segments like others, so never use a parameter as a file name unchecked.</li>
+ * <li>When several routes match, the most specific wins: segment by segment a literal over a
+ *     parameter over a rest, and a method over none ({@code HEAD} over {@code GET} over none).
+ *     Two routes that match a common request with neither more specific (the same pattern twice,
+ *     {@code GET /a/{x}} and {@code GET /a/{y}}, or {@code /a/{x}} and {@code /{y}/b}) are refused by
+ *     {@link Builder#build()}, with both patterns and a request they share in the message.</li>
+ * <li>No route for the path: 404. Routes for the path but not the method: 405 with {@code Allow}.
+ *     {@code HEAD} runs the {@code GET} route (the server sends the head alone, its Content-Length
+ *     that of the body). {@code OPTIONS} without a route of its own: 204 with {@code Allow}.</li>
+ * <li>A whole-request route's body is read, after the filters, up to its limit (413 above it, at
+ *     once if its Content-Length says so); a streaming route reads its own and is refused at once
+ *     only if its Content-Length is above its limit.</li>
+ * <li>What a handler or filter throws goes to the {@link ErrorHandler} (by default: the loop's
+ *     exception handler logs it, and 500). {@link Filter}s run around every answer, in order.</li>
+ * </ul>
+ * A router is a {@link StreamingHandler} (so a route may take the connection over, as a WebSocket
+ * does): start the server with {@code startStreaming}. Immutable; one router may serve many loops.
+ */
+public final class Router implements StreamingHandler {
+    private static final HttpResponse NOT_FOUND = HttpResponse.text(404, "Not Found");
+    private static final HttpResponse TOO_LARGE = HttpResponse.text(413, "Content Too Large");
+
+    private final RouteTree tree;
+    private final Filter[] filters;
+    private final ErrorHandler errorHandler;
+    /** {@code Allow} for {@code OPTIONS *}: every method of every route. */
+    private final String allMethods;
+
+    private Router(RouteTree tree, Filter[] filters, ErrorHandler errorHandler, String allMethods) {
+        this.tree = tree;
+        this.filters = filters;
+        this.errorHandler = errorHandler;
+        this.allMethods = allMethods;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The default {@link ErrorHandler}: the running loop's exception handler logs {@code error}; 500. */
+    public static HttpResponse logAndAnswer500(HttpRequest request, Exception error) {
+        Map<String, Object> context = new HashMap<>();
+        context.put("message", "HTTP route handler failed on " + request.method() + " " + request.target());
+        context.put("exception", error);
+        Asyncio.getRunningLoop().callExceptionHandler(context);
+        return HttpResponse.text(500, "Internal Server Error");
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws Exception {
+        HttpRequest request = exchange.request();
+        String target = request.target();
+        int from = pathStart(target);
+        int to = from < 0 ? -1 : pathEnd(target, from);
+        Route route = from < 0 ? null : tree.find(request.method(), target, from, to);
+        HttpRequest routed = route == null ? request : route.withParameters(request, target, from, to);
+        HttpResponse response;
+        if (filters.length == 0) {
+            response = answer(route, routed, exchange, from, to);
+        } else {
+            Chain chain = new Chain(exchange, route, from, to, 0, null);
+            try {
+                response = chain.handle(routed);
+            } catch (Exception e) {
+                if (e == chain.passedThrough || exchange.responseStarted()) {
+                    throw e; // the body failed, or the error handler did: the server's to answer
+                }
+                response = errorHandler.handle(routed, e); // a filter's own
+            }
+        }
+        if (response != null && !exchange.responseStarted()) {
+            exchange.respond(response);
+        }
+    }
+
+    /**
+     * Runs the route (or answers 404, 405, OPTIONS) inside the filters: what the last filter's
+     * {@code next} does. What it throws is the server's to answer: the request body's failure
+     * (the server has answered or dropped the request), or the error handler's own exception.
+     */
+    private HttpResponse answer(Route route, HttpRequest request, HttpExchange exchange, int from, int to) throws Exception {
+        if (route == null) {
+            return noRoute(request, from, to);
+        }
+        if (route.maxBodySize >= 0 && announcedLength(request) > route.maxBodySize) {
+            return TOO_LARGE;
+        }
+        if (route.streaming != null) {
+            try {
+                route.streaming.handle(request, exchange);
+                return null;
+            } catch (Exception e) {
+                if (exchange.responseStarted() || e instanceof IOException) {
+                    throw e; // too late to answer, or maybe the body's failure: the server's to handle
+                }
+                return errorHandler.handle(request, e);
+            }
+        }
+        byte[] body = readBody(exchange, route.maxBodySize);
+        if (body == null) {
+            return TOO_LARGE;
+        }
+        HttpResponse response;
+        try {
+            response = route.whole.handle(body.length == 0 ? request : request.withBody(body));
+        } catch (Exception e) {
+            return errorHandler.handle(request, e);
+        }
+        return response != null ? response
+                : errorHandler.handle(request, new IllegalStateException("route `" + route + "` returned no response"));
+    }
+
+    private HttpResponse noRoute(HttpRequest request, int from, int to) {
+        boolean options = request.method().equals("OPTIONS");
+        if (from < 0) {
+            return options && request.target().equals("*") ? HttpResponse.empty(204).withHeader("Allow", allMethods) : NOT_FOUND;
+        }
+        Set<String> methods = new TreeSet<>();
+        tree.collectMethods(request.target(), from, to, methods);
+        if (methods.isEmpty()) {
+            return NOT_FOUND;
+        }
+        String allow = allowHeader(methods);
+        return options ? HttpResponse.empty(204).withHeader("Allow", allow)
+                : HttpResponse.text(405, "Method Not Allowed").withHeader("Allow", allow);
+    }
+
+    /** {@code methods} as an {@code Allow} value: with HEAD beside GET, and OPTIONS, which the router answers. */
+    private static String allowHeader(Set<String> methods) {
+        Set<String> all = new TreeSet<>(methods);
+        all.remove("*");
+        if (all.contains("GET")) {
+            all.add("HEAD");
+        }
+        all.add("OPTIONS");
+        return String.join(", ", all);
+    }
+
+    /** The request's body, or null if it passes {@code limit} ({@code -1}: the server's alone). */
+    private static byte[] readBody(HttpExchange exchange, long limit) throws IOException {
+        ByteBuffer first = exchange.read();
+        if (first == null) {
+            return new byte[0];
+        }
+        byte[] all = new byte[0];
+        int length = 0;
+        for (ByteBuffer piece = first; piece != null; piece = exchange.read()) {
+            int n = piece.remaining();
+            if (limit >= 0 && length + (long) n > limit) {
+                return null;
+            }
+            if (length + n > all.length) {
+                all = Arrays.copyOf(all, Math.max(all.length * 2, length + n));
+            }
+            piece.get(all, length, n);
+            length += n;
+        }
+        return length == all.length ? all : Arrays.copyOf(all, length);
+    }
+
+    private static long announcedLength(HttpRequest request) {
+        String length = request.header("Content-Length");
+        return length == null ? -1 : Long.parseLong(length); // the parser checked its syntax
+    }
+
+    /** Where the path starts in {@code target}: origin-form, or absolute-form after its authority; -1 for {@code *}. */
+    private static int pathStart(String target) {
+        if (target.startsWith("/")) {
+            return 0;
+        }
+        int scheme = target.indexOf("://");
+        if (scheme < 0) {
+            return -1; // authority-form (CONNECT) or asterisk-form
+        }
+        return target.indexOf('/', scheme + 3);
+    }
+
+    private static int pathEnd(String target, int from) {
+        int q = target.indexOf('?', from);
+        return q < 0 ? target.length() : q;
+    }
+
+    /** The filters from {@code index} on, then the route: the {@code next} a filter is given. */
+    private final class Chain implements HttpHandler {
+        private final HttpExchange exchange;
+        private final Route route;
+        private final int from;
+        private final int to;
+        private final int index;
+        /** The first link, which the others tell what {@link #answer} threw. */
+        private final Chain first;
+        /** In the first link: what {@link #answer} threw through the filters (not a filter's own failure). */
+        private Exception passedThrough;
+
+        Chain(HttpExchange exchange, Route route, int from, int to, int index, Chain first) {
+            this.exchange = exchange;
+            this.route = route;
+            this.from = from;
+            this.to = to;
+            this.index = index;
+            this.first = first == null ? this : first;
+        }
+
+        @Override
+        public HttpResponse handle(HttpRequest request) throws Exception {
+            if (index < filters.length) {
+                return filters[index].filter(request, new Chain(exchange, route, from, to, index + 1, first));
+            }
+            try {
+                return answer(route, request, exchange, from, to);
+            } catch (Exception e) {
+                first.passedThrough = e;
+                throw e;
+            }
+        }
+    }
+
+    /** Routes, filters and an error handler, checked and compiled into a {@link Router} by {@link #build()}. */
+    public static final class Builder {
+        private final List<Route> routes = new ArrayList<>();
+        private final List<Filter> filters = new ArrayList<>();
+        private ErrorHandler errorHandler = Router::logAndAnswer500;
+        private long defaultMaxBodySize = -1;
+
+        private Builder() {
+        }
+
+        /** A route: {@code pattern} ({@code "GET /users/{id}"}; no method for every method) to {@code handler}. */
+        public Builder route(String pattern, HttpHandler handler) {
+            return route(pattern, defaultMaxBodySize, handler);
+        }
+
+        /** A route that takes a body of at most {@code maxBodySize} bytes (413 above). */
+        public Builder route(String pattern, long maxBodySize, HttpHandler handler) {
+            routes.add(new Route(RoutePattern.parse(pattern), Objects.requireNonNull(handler, "handler"), null, maxBodySize));
+            return this;
+        }
+
+        /** {@code route("GET " + path, handler)}: serves HEAD too. */
+        public Builder get(String path, HttpHandler handler) {
+            return route("GET " + path, handler);
+        }
+
+        public Builder post(String path, HttpHandler handler) {
+            return route("POST " + path, handler);
+        }
+
+        public Builder put(String path, HttpHandler handler) {
+            return route("PUT " + path, handler);
+        }
+
+        public Builder delete(String path, HttpHandler handler) {
+            return route("DELETE " + path, handler);
+        }
+
+        /** A streaming route: its handler reads the body and writes the response through the exchange (or takes it over). */
+        public Builder streaming(String pattern, StreamingHandler handler) {
+            Objects.requireNonNull(handler, "handler");
+            return streaming(pattern, (request, exchange) -> handler.handle(exchange));
+        }
+
+        /** A streaming route whose handler also gets the request with its path parameters. */
+        public Builder streaming(String pattern, RoutedStreamingHandler handler) {
+            return streaming(pattern, defaultMaxBodySize, handler);
+        }
+
+        /** A streaming route refused at once (413) when its Content-Length passes {@code maxBodySize}. */
+        public Builder streaming(String pattern, long maxBodySize, RoutedStreamingHandler handler) {
+            routes.add(new Route(RoutePattern.parse(pattern), null, Objects.requireNonNull(handler, "handler"), maxBodySize));
+            return this;
+        }
+
+        /** Adds a filter inside those added before it (the first added runs first). */
+        public Builder filter(Filter filter) {
+            filters.add(Objects.requireNonNull(filter, "filter"));
+            return this;
+        }
+
+        /** What a handler's or filter's exception becomes (by default {@link #logAndAnswer500}). */
+        public Builder onError(ErrorHandler handler) {
+            errorHandler = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /** The body limit of the routes added after this without one of their own ({@code -1}: the server's alone). */
+        public Builder maxBodySize(long bytes) {
+            if (bytes < -1) {
+                throw new IllegalArgumentException("body limit " + bytes);
+            }
+            defaultMaxBodySize = bytes;
+            return this;
+        }
+
+        /**
+         * The router. Throws {@link IllegalArgumentException} naming two routes that conflict:
+         * both match some request and neither is more specific.
+         */
+        public Router build() {
+            RouteTree tree = new RouteTree();
+            Set<String> methods = new TreeSet<>();
+            for (int i = 0; i < routes.size(); i++) {
+                RoutePattern p = routes.get(i).pattern;
+                for (int j = 0; j < i; j++) {
+                    RoutePattern earlier = routes.get(j).pattern;
+                    RoutePattern.Relation relation = p.relationTo(earlier);
+                    if (relation == RoutePattern.Relation.EQUAL || relation == RoutePattern.Relation.OVERLAPPING) {
+                        throw new IllegalArgumentException("routes `" + earlier + "` and `" + p + "` conflict: both match "
+                                + p.commonExample(earlier) + (relation == RoutePattern.Relation.EQUAL
+                                ? " and every request either matches" : " and neither is more specific"));
+                    }
+                }
+                tree.add(routes.get(i));
+                if (p.method != null) {
+                    methods.add(p.method);
+                }
+            }
+            return new Router(tree, filters.toArray(Filter[]::new), errorHandler, allowHeader(methods));
+        }
+    }
+}
