@@ -1,7 +1,6 @@
 package io.jasyncio.http;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,32 +132,10 @@ public final class HttpRequest {
     public Map<String, List<String>> queryParameters() {
         Map<String, List<String>> all = queryParameters;
         if (all == null) {
-            all = decodeQuery(query());
+            all = PercentDecoding.parameters(query());
             queryParameters = all;
         }
         return all;
-    }
-
-    private static Map<String, List<String>> decodeQuery(String query) {
-        if (query == null || query.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, List<String>> all = new LinkedHashMap<>();
-        int start = 0;
-        while (start <= query.length()) {
-            int amp = query.indexOf('&', start);
-            int end = amp < 0 ? query.length() : amp;
-            if (end > start) {
-                int eq = query.indexOf('=', start);
-                int nameEnd = eq < 0 || eq > end ? end : eq;
-                String name = PercentDecoding.decode(query, start, nameEnd, true);
-                String value = nameEnd == end ? "" : PercentDecoding.decode(query, nameEnd + 1, end, true);
-                all.computeIfAbsent(name, n -> new ArrayList<>(1)).add(value);
-            }
-            start = end + 1;
-        }
-        all.replaceAll((name, values) -> List.copyOf(values));
-        return Collections.unmodifiableMap(all);
     }
 
     public HttpVersion version() {

@@ -2,6 +2,11 @@ package io.jasyncio.http;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Percent-decoding of a request target's parts (RFC 3986 §2.1), read as UTF-8, leniently as
@@ -55,6 +60,34 @@ public final class PercentDecoding {
         }
         appendUtf8(bytes, s, run, to);
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The parameters of a query or of an {@code application/x-www-form-urlencoded} body
+     * ({@code a=1&b=x+y&a=2}): names and values decoded with {@code +} a space, each name with its
+     * values in order; {@code a} and {@code a=} give {@code a} an empty value. Unmodifiable;
+     * empty for null.
+     */
+    public static Map<String, List<String>> parameters(String query) {
+        if (query == null || query.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, List<String>> all = new LinkedHashMap<>();
+        int start = 0;
+        while (start <= query.length()) {
+            int amp = query.indexOf('&', start);
+            int end = amp < 0 ? query.length() : amp;
+            if (end > start) {
+                int eq = query.indexOf('=', start, end);
+                int nameEnd = eq < 0 ? end : eq;
+                String name = decode(query, start, nameEnd, true);
+                String value = nameEnd == end ? "" : decode(query, nameEnd + 1, end, true);
+                all.computeIfAbsent(name, n -> new ArrayList<>(1)).add(value);
+            }
+            start = end + 1;
+        }
+        all.replaceAll((name, values) -> List.copyOf(values));
+        return Collections.unmodifiableMap(all);
     }
 
     private static int hex(char c) {

@@ -75,6 +75,10 @@ class RouterTest {
             TestClient.Received wrong = exchange(server, "PUT /users/7 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", "PUT");
             assertEquals(405, wrong.status());
             assertEquals("DELETE, GET, HEAD, OPTIONS", wrong.header("Allow"));
+            assertEquals(null, wrong.header("Connection"), "no body left unread: the connection stays");
+            TestClient.Received wrongWithBody = exchange(server, "PUT /users/7 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc", "PUT");
+            assertEquals(405, wrongWithBody.status());
+            assertEquals("close", wrongWithBody.header("Connection"), "the body is not read: the server closes");
 
             TestClient.Received options = exchange(server, "OPTIONS /users/7 HTTP/1.1\r\nHost: x\r\n\r\n", "OPTIONS");
             assertEquals(204, options.status());
@@ -122,6 +126,7 @@ class RouterTest {
             assertEquals("0123456789", fits.text());
             TestClient.Received announced = exchange(server, "POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n01234567890", "POST");
             assertEquals(413, announced.status());
+            assertEquals("close", announced.header("Connection"), "the body is not read: the server closes");
             TestClient.Received chunked = exchange(server, "POST /small HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
                     + "6\r\n012345\r\n6\r\n678901\r\n0\r\n\r\n", "POST");
             assertEquals(413, chunked.status());
@@ -212,6 +217,10 @@ class RouterTest {
             assertEquals("Bearer", refused.header("WWW-Authenticate"));
             assertEquals("log", refused.header("X-Order"));
             assertEquals(List.of("log in /private/1", "auth /private/1", "log out 401"), trace);
+            trace.clear();
+            TestClient.Received upload = exchange(server, "POST /private/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc", "POST");
+            assertEquals(401, upload.status());
+            assertEquals("close", upload.header("Connection"), "refused unread: the server closes");
             trace.clear();
 
             TestClient.Received failed = exchange(server, "GET /private/1 HTTP/1.1\r\nHost: x\r\nAuthorization: secret\r\nX-Fail: 1\r\n\r\n", "GET");

@@ -54,7 +54,8 @@ import java.util.TreeSet;
  */
 public final class Router implements StreamingHandler {
     private static final HttpResponse NOT_FOUND = HttpResponse.text(404, "Not Found");
-    private static final HttpResponse TOO_LARGE = HttpResponse.text(413, "Content Too Large");
+    /** With Connection: close, as the server closes a connection whose request body was not read to its end. */
+    private static final HttpResponse TOO_LARGE = HttpResponse.text(413, "Content Too Large").withHeader("Connection", "close");
 
     private final RouteTree tree;
     private final Filter[] filters;
@@ -103,6 +104,9 @@ public final class Router implements StreamingHandler {
                 }
                 response = errorHandler.handle(routed, e); // a filter's own
             }
+            if (!chain.answered && response != null && hasBody(request)) {
+                response = closing(response); // a filter answered: the body stays unread
+            }
         }
         if (response != null && !exchange.responseStarted()) {
             exchange.respond(response);
@@ -116,7 +120,8 @@ public final class Router implements StreamingHandler {
      */
     private HttpResponse answer(Route route, HttpRequest request, HttpExchange exchange, int from, int to) throws Exception {
         if (route == null) {
-            return noRoute(request, from, to);
+            HttpResponse response = noRoute(request, from, to);
+            return hasBody(request) ? closing(response) : response;
         }
         if (route.maxBodySize >= 0 && announcedLength(request) > route.maxBodySize) {
             return TOO_LARGE;
@@ -159,6 +164,20 @@ public final class Router implements StreamingHandler {
         String allow = allowHeader(methods);
         return options ? HttpResponse.empty(204).withHeader("Allow", allow)
                 : HttpResponse.text(405, "Method Not Allowed").withHeader("Allow", allow);
+    }
+
+    /**
+     * Whether the request has a body (RFC 9112 §6.3). An answer given without reading it says
+     * Connection: close, since the server closes the connection after it (a client that did not
+     * expect that would send its next request into a closed connection).
+     */
+    private static boolean hasBody(HttpRequest request) {
+        String length = request.header("Content-Length");
+        return length != null ? !length.equals("0") : request.header("Transfer-Encoding") != null;
+    }
+
+    private static HttpResponse closing(HttpResponse response) {
+        return response.withHeader("Connection", "close");
     }
 
     /** {@code methods} as an {@code Allow} value: with HEAD beside GET, and OPTIONS, which the router answers. */
@@ -227,6 +246,8 @@ public final class Router implements StreamingHandler {
         private final Chain first;
         /** In the first link: what {@link #answer} threw through the filters (not a filter's own failure). */
         private Exception passedThrough;
+        /** In the first link: whether the filters let the request through to {@link #answer}. */
+        private boolean answered;
 
         Chain(HttpExchange exchange, Route route, int from, int to, int index, Chain first) {
             this.exchange = exchange;
@@ -242,6 +263,7 @@ public final class Router implements StreamingHandler {
             if (index < filters.length) {
                 return filters[index].filter(request, new Chain(exchange, route, from, to, index + 1, first));
             }
+            first.answered = true;
             try {
                 return answer(route, request, exchange, from, to);
             } catch (Exception e) {
