@@ -83,19 +83,29 @@ public final class Router implements StreamingHandler {
         return HttpResponse.text(500, "Internal Server Error");
     }
 
+    /**
+     * The pattern of the route that would answer {@code method target} (as {@code "GET /users/{id}"}
+     * was given), or null when the router would answer itself (404, 405, OPTIONS), as Go's
+     * {@code ServeMux.Handler} tells; for logs, tests and tools.
+     */
+    public String patternFor(String method, String target) {
+        String path = routedPath(target);
+        Route route = path == null ? null : tree.find(method, path, 0, pathEnd(path));
+        return route == null ? null : route.pattern.text;
+    }
+
     @Override
     public void handle(HttpExchange exchange) throws Exception {
         HttpRequest request = exchange.request();
-        String target = request.target();
-        int from = pathStart(target);
-        int to = from < 0 ? -1 : pathEnd(target, from);
-        Route route = from < 0 ? null : tree.find(request.method(), target, from, to);
-        HttpRequest routed = route == null ? request : route.withParameters(request, target, from, to);
+        String path = routedPath(request.target());
+        int to = path == null ? -1 : pathEnd(path);
+        Route route = path == null ? null : tree.find(request.method(), path, 0, to);
+        HttpRequest routed = route == null ? request : route.withParameters(request, path, 0, to);
         HttpResponse response;
         if (filters.length == 0) {
-            response = answer(route, routed, exchange, from, to);
+            response = answer(route, routed, exchange, path, to);
         } else {
-            Chain chain = new Chain(exchange, route, from, to, 0, null);
+            Chain chain = new Chain(exchange, route, path, to, 0, null);
             try {
                 response = chain.handle(routed);
             } catch (Exception e) {
@@ -118,9 +128,9 @@ public final class Router implements StreamingHandler {
      * {@code next} does. What it throws is the server's to answer: the request body's failure
      * (the server has answered or dropped the request), or the error handler's own exception.
      */
-    private HttpResponse answer(Route route, HttpRequest request, HttpExchange exchange, int from, int to) throws Exception {
+    private HttpResponse answer(Route route, HttpRequest request, HttpExchange exchange, String path, int to) throws Exception {
         if (route == null) {
-            HttpResponse response = noRoute(request, from, to);
+            HttpResponse response = noRoute(request, path, to);
             return hasBody(request) ? closing(response) : response;
         }
         if (route.maxBodySize >= 0 && announcedLength(request) > route.maxBodySize) {
@@ -151,13 +161,13 @@ public final class Router implements StreamingHandler {
                 : errorHandler.handle(request, new IllegalStateException("route `" + route + "` returned no response"));
     }
 
-    private HttpResponse noRoute(HttpRequest request, int from, int to) {
+    private HttpResponse noRoute(HttpRequest request, String path, int to) {
         boolean options = request.method().equals("OPTIONS");
-        if (from < 0) {
+        if (path == null) {
             return options && request.target().equals("*") ? HttpResponse.empty(204).withHeader("Allow", allMethods) : NOT_FOUND;
         }
         Set<String> methods = new TreeSet<>();
-        tree.collectMethods(request.target(), from, to, methods);
+        tree.collectMethods(path, 0, to, methods);
         if (methods.isEmpty()) {
             return NOT_FOUND;
         }
@@ -218,28 +228,38 @@ public final class Router implements StreamingHandler {
         return length == null ? -1 : Long.parseLong(length); // the parser checked its syntax
     }
 
-    /** Where the path starts in {@code target}: origin-form, or absolute-form after its authority; -1 for {@code *}. */
-    private static int pathStart(String target) {
+    /**
+     * What is routed of {@code target}: an origin-form target itself ({@code /path?query}), an
+     * absolute-form one from its path on ({@code /} when it has none, RFC 9112 §3.2.2); null for
+     * the authority-form (CONNECT) and asterisk-form ({@code *}), which no route matches.
+     */
+    private static String routedPath(String target) {
         if (target.startsWith("/")) {
-            return 0;
+            return target;
         }
         int scheme = target.indexOf("://");
         if (scheme < 0) {
-            return -1; // authority-form (CONNECT) or asterisk-form
+            return null;
         }
-        return target.indexOf('/', scheme + 3);
+        int slash = target.indexOf('/', scheme + 3);
+        int query = target.indexOf('?', scheme + 3);
+        if (slash < 0 || (query >= 0 && query < slash)) {
+            return query < 0 ? "/" : "/" + target.substring(query);
+        }
+        return target.substring(slash);
     }
 
-    private static int pathEnd(String target, int from) {
-        int q = target.indexOf('?', from);
-        return q < 0 ? target.length() : q;
+    /** Where the path of {@code path?query} ends. */
+    private static int pathEnd(String path) {
+        int q = path.indexOf('?');
+        return q < 0 ? path.length() : q;
     }
 
     /** The filters from {@code index} on, then the route: the {@code next} a filter is given. */
     private final class Chain implements HttpHandler {
         private final HttpExchange exchange;
         private final Route route;
-        private final int from;
+        private final String path;
         private final int to;
         private final int index;
         /** The first link, which the others tell what {@link #answer} threw. */
@@ -249,10 +269,10 @@ public final class Router implements StreamingHandler {
         /** In the first link: whether the filters let the request through to {@link #answer}. */
         private boolean answered;
 
-        Chain(HttpExchange exchange, Route route, int from, int to, int index, Chain first) {
+        Chain(HttpExchange exchange, Route route, String path, int to, int index, Chain first) {
             this.exchange = exchange;
             this.route = route;
-            this.from = from;
+            this.path = path;
             this.to = to;
             this.index = index;
             this.first = first == null ? this : first;
@@ -261,11 +281,11 @@ public final class Router implements StreamingHandler {
         @Override
         public HttpResponse handle(HttpRequest request) throws Exception {
             if (index < filters.length) {
-                return filters[index].filter(request, new Chain(exchange, route, from, to, index + 1, first));
+                return filters[index].filter(request, new Chain(exchange, route, path, to, index + 1, first));
             }
             first.answered = true;
             try {
-                return answer(route, request, exchange, from, to);
+                return answer(route, request, exchange, path, to);
             } catch (Exception e) {
                 first.passedThrough = e;
                 throw e;

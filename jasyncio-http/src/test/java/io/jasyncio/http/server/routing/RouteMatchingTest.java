@@ -62,6 +62,20 @@ class RouteMatchingTest {
     }
 
     @Test
+    void theRouterTellsWhichPatternAnswers() {
+        Router router = Router.builder().get("/users/{id}", request -> null).route("/any", request -> null).build();
+        assertEquals("GET /users/{id}", router.patternFor("GET", "/users/7?x=1"));
+        assertEquals("GET /users/{id}", router.patternFor("HEAD", "http://example.com/users/7"), "absolute-form");
+        assertEquals("/any", router.patternFor("DELETE", "/any"));
+        assertNull(router.patternFor("POST", "/users/7"));
+        assertNull(router.patternFor("OPTIONS", "*"));
+        assertNull(router.patternFor("CONNECT", "example.com:443"));
+        Router root = Router.builder().get("/", request -> null).build();
+        assertEquals("GET /", root.patternFor("GET", "http://example.com"), "an absolute-form target without a path is /");
+        assertEquals("GET /", root.patternFor("GET", "http://example.com?q=1"));
+    }
+
+    @Test
     void headRunsGetUnlessItHasItsOwnRoute() {
         assertEquals("GET /users/{id}", find("HEAD", "/users/7"));
         assertEquals("HEAD /head", find("HEAD", "/head"));
