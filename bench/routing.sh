@@ -7,6 +7,7 @@
 #   router1    a Router of the one route GET /
 #   router20   a Router of 20 routes (literals, parameters, a rest, several methods), asked for
 #              /api/v1/users/42/orders/7 (two path parameters, decoded into the request's copy)
+#   router1-whole, router20-whole   the same routers as whole-request handlers (Router.wholeRequests())
 # The server runs alone pinned to CPU 0, wrk (one thread) to CPU 1. Judged on the server's own CPU
 # time per request (utime+stime from /proc over the measured window, after an uncounted warm-up
 # run), as bench/compare-http.sh judges; each mode is restarted for each cell, and the modes run in
@@ -15,7 +16,7 @@
 # docs/BENCHMARKS.md between its routing-results markers.
 #
 # usage: bench/routing.sh [--duration S] [--warmup S] [--rounds R] [--connections "100 1"]
-#                         [--loop nio|epoll|io_uring] [--modes "plain streaming router1 router20"]
+#                         [--loop nio|epoll|io_uring] [--modes "plain streaming router1 router20 ..."]
 #                         [--no-install] [--doc FILE.md]
 set -euo pipefail
 
@@ -27,7 +28,7 @@ warmup=5
 rounds=3
 connections="100"
 loop=epoll
-modes="plain streaming router1 router20"
+modes="plain streaming router1 router20 router1-whole router20-whole"
 install=1
 doc="$root/docs/BENCHMARKS.md"
 
@@ -82,7 +83,7 @@ server_cmd() {
 
 target_of() {
   case "$1" in
-    router20) echo "/api/v1/users/42/orders/7" ;;
+    router20*) echo "/api/v1/users/42/orders/7" ;;
     *) echo "/" ;;
   esac
 }

@@ -15,6 +15,8 @@ NAMES = {
     "streaming": "a streaming handler, no router",
     "router1": "Router, 1 route (`GET /`)",
     "router20": "Router, 20 routes, 2 path parameters",
+    "router1-whole": "Router, 1 route, whole requests",
+    "router20-whole": "Router, 20 routes, whole requests",
 }
 
 

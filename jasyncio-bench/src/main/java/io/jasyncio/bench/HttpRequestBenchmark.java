@@ -39,7 +39,8 @@ import java.util.concurrent.TimeUnit;
  * with the same bytes ({@code raw}: the loop, the sockets and the client, without HTTP). The
  * server may also be a streaming handler answering whole ({@code streaming}) or a router
  * ({@code router1}: the one route {@code GET /}; {@code router20}: {@link RoutedHttpServer}'s 20
- * routes, asked for a route with two path parameters), to price routing. Run with
+ * routes, asked for a route with two path parameters), or either router as a whole-request handler
+ * ({@code -whole}), to price routing. Run with
  * {@code -prof gc}: the difference of the two {@code gc.alloc.rate.norm} is what the HTTP server
  * allocates per request, which does not depend on the machine's load; the times do.
  */
@@ -54,7 +55,7 @@ public class HttpRequestBenchmark {
     static final int REQUESTS = 10_000;
     private static final HttpResponse HELLO = HttpResponse.text(200, "Hello, world!");
 
-    @Param({"http", "streaming", "router1", "router20", "raw"})
+    @Param({"http", "streaming", "router1", "router20", "router1-whole", "router20-whole", "raw"})
     public String server;
 
     private EventLoop loop;
@@ -76,6 +77,10 @@ public class HttpRequestBenchmark {
                     case "router1" -> HttpServer.startStreaming(l, RoutedHttpServer.router(List.of("GET /")), "127.0.0.1", 0, options);
                     case "router20" -> HttpServer.startStreaming(l, RoutedHttpServer.router(RoutedHttpServer.TWENTY_ROUTES),
                             "127.0.0.1", 0, options);
+                    case "router1-whole" -> HttpServer.start(l, RoutedHttpServer.router(List.of("GET /")).wholeRequests(),
+                            "127.0.0.1", 0, options);
+                    case "router20-whole" -> HttpServer.start(l, RoutedHttpServer.router(RoutedHttpServer.TWENTY_ROUTES).wholeRequests(),
+                            "127.0.0.1", 0, options);
                     default -> throw new IllegalArgumentException(server);
                 };
                 port = http.port();
@@ -83,7 +88,7 @@ public class HttpRequestBenchmark {
                 raw = Network.createServer(l, RawServer::new, "127.0.0.1", 0);
                 port = ((InetSocketAddress) raw.addresses().getFirst()).getPort();
             }
-            byte[] request = ("GET " + (server.equals("router20") ? RoutedHttpServer.ROUTER20_TARGET : "/")
+            byte[] request = ("GET " + (server.startsWith("router20") ? RoutedHttpServer.ROUTER20_TARGET : "/")
                     + " HTTP/1.1\r\nHost: bench\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
             client = Network.createConnection(l, () -> new Client(l, request), "127.0.0.1", port).protocol();
             return null;

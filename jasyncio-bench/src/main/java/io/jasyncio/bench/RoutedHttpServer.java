@@ -12,11 +12,12 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 
 /**
  * The hello-world server of bench/routing.sh, the same 13-byte response ("Hello, world!") served
- * four ways on one loop, to price routing: {@code plain} (a whole-request handler, as
+ * several ways on one loop, to price routing: {@code plain} (a whole-request handler, as
  * {@code ./jasyncio http-server}), {@code streaming} (a streaming handler answering whole: a
  * router's mode without the router), {@code router1} (a router of the one route {@code GET /}) and
  * {@code router20} (a router of {@link #TWENTY_ROUTES}, asked for {@link #ROUTER20_TARGET}: two
- * path parameters, decoded into the request's copy).
+ * path parameters, decoded into the request's copy), each router also as a whole-request handler
+ * ({@code router1-whole}, {@code router20-whole}: {@code Router.wholeRequests()}).
  * Usage: {@code RoutedHttpServer --host 127.0.0.1 --port P --loop nio|epoll|io_uring --mode MODE};
  * prints {@code listening on HOST:PORT} once bound, runs until killed.
  */
@@ -70,7 +71,9 @@ public final class RoutedHttpServer {
                     case "streaming" -> HttpServer.startStreaming(getRunningLoop(), exchange -> exchange.respond(HELLO), h, p, options);
                     case "router1" -> HttpServer.startStreaming(getRunningLoop(), router(List.of("GET /")), h, p, options);
                     case "router20" -> HttpServer.startStreaming(getRunningLoop(), router(TWENTY_ROUTES), h, p, options);
-                    default -> throw new IllegalArgumentException("--mode plain|streaming|router1|router20, not " + m);
+                    case "router1-whole" -> HttpServer.start(getRunningLoop(), router(List.of("GET /")).wholeRequests(), h, p, options);
+                    case "router20-whole" -> HttpServer.start(getRunningLoop(), router(TWENTY_ROUTES).wholeRequests(), h, p, options);
+                    default -> throw new IllegalArgumentException("--mode plain|streaming|router1|router20|router1-whole|router20-whole, not " + m);
                 };
                 System.out.println("listening on " + h + ":" + server.port());
                 System.out.flush();

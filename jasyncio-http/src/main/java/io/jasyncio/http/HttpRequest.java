@@ -1,8 +1,6 @@
 package io.jasyncio.http;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,38 +10,25 @@ import java.util.Objects;
  * authority-form or {@code *}), version, header fields and, for handlers that take it whole, its
  * body. Immutable but for the header fields of a request being built. A router
  * ({@code io.jasyncio.http.server.routing.Router}) hands its handlers a copy that also carries the
- * path parameters its route matched ({@link #pathParameter}); the query's parameters are decoded
- * on first use ({@link #queryParameter}).
+ * path parameters its route matched ({@link #pathParameter}; the copy is a {@link RoutedRequest},
+ * so a request the server parses carries no field for them). The query's parameters are decoded
+ * when asked for, each time ({@link #queryParameter}).
  */
-public final class HttpRequest {
+public sealed class HttpRequest permits RoutedRequest {
     private static final byte[] NO_BODY = new byte[0];
-    private static final String[] NO_NAMES = new String[0];
 
     private final String method;
     private final String target;
     private final HttpVersion version;
     private final HttpHeaders headers;
     private final byte[] body;
-    /** The names of the path parameters, in the pattern's order (shared by every request of a route). */
-    private final String[] parameterNames;
-    /** Their decoded values, in the same order. */
-    private final String[] parameterValues;
-    /** {@link #queryParameters()}, decoded on first use (a race decodes the same map twice). */
-    private Map<String, List<String>> queryParameters;
 
     public HttpRequest(String method, String target, HttpVersion version, HttpHeaders headers, byte[] body) {
-        this(method, target, version, headers, body, NO_NAMES, NO_NAMES);
-    }
-
-    private HttpRequest(String method, String target, HttpVersion version, HttpHeaders headers, byte[] body,
-                        String[] parameterNames, String[] parameterValues) {
         this.method = Objects.requireNonNull(method, "method");
         this.target = Objects.requireNonNull(target, "target");
         this.version = Objects.requireNonNull(version, "version");
         this.headers = Objects.requireNonNull(headers, "headers");
         this.body = body == null ? NO_BODY : body;
-        this.parameterNames = parameterNames;
-        this.parameterValues = parameterValues;
     }
 
     /** An HTTP/1.1 request without a body. */
@@ -85,21 +70,12 @@ public final class HttpRequest {
      * ({@code GET /users/{id}}: {@code pathParameter("id")}), or null if the route has none of that name.
      */
     public String pathParameter(String name) {
-        for (int i = 0; i < parameterNames.length; i++) {
-            if (parameterNames[i].equals(name)) {
-                return parameterValues[i];
-            }
-        }
-        return null;
+        return null; // a request with path parameters is a RoutedRequest
     }
 
     /** Every path parameter the route matched, by name in the pattern's order (empty without a route). */
     public Map<String, String> pathParameters() {
-        Map<String, String> all = new LinkedHashMap<>();
-        for (int i = 0; i < parameterNames.length; i++) {
-            all.put(parameterNames[i], parameterValues[i]);
-        }
-        return Collections.unmodifiableMap(all);
+        return Map.of();
     }
 
     /**
@@ -110,10 +86,10 @@ public final class HttpRequest {
         if (names.length != values.length) {
             throw new IllegalArgumentException(names.length + " names for " + values.length + " values");
         }
-        return new HttpRequest(method, target, version, headers, body, names, values);
+        return new RoutedRequest(method, target, version, headers, body, names, values);
     }
 
-    /** The first value of query parameter {@code name} ({@code ?a=1&a=2}: {@code "1"}), or null. */
+    /** The first value of query parameter {@code name} ({@code ?a=1&a=2}: {@code "1"}), or null; decoded at each call. */
     public String queryParameter(String name) {
         List<String> values = queryParameters().get(name);
         return values == null ? null : values.getFirst();
@@ -127,15 +103,11 @@ public final class HttpRequest {
     /**
      * The query's parameters, names and values percent-decoded as UTF-8 with {@code +} a space
      * (as HTML forms send them), each name with its values in order; unmodifiable. {@code a} and
-     * {@code a=} both give {@code a} an empty value.
+     * {@code a=} both give {@code a} an empty value. Decoded at each call (no field is kept for
+     * it in every request): keep the map to ask it many times.
      */
     public Map<String, List<String>> queryParameters() {
-        Map<String, List<String>> all = queryParameters;
-        if (all == null) {
-            all = PercentDecoding.parameters(query());
-            queryParameters = all;
-        }
-        return all;
+        return PercentDecoding.parameters(query());
     }
 
     public HttpVersion version() {
@@ -168,7 +140,7 @@ public final class HttpRequest {
 
     /** The same request with {@code body}. */
     public HttpRequest withBody(byte[] body) {
-        return new HttpRequest(method, target, version, headers, body, parameterNames, parameterValues);
+        return new HttpRequest(method, target, version, headers, body);
     }
 
     /**

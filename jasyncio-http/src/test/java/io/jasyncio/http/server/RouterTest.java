@@ -245,6 +245,45 @@ class RouterTest {
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aRouterOfWholeRequestRoutesServesAsAWholeRequestHandler(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            Router router = Router.builder()
+                    .get("/users/{id}", request -> HttpResponse.text(200, "user " + request.pathParameter("id")))
+                    .route("POST /small", 10, request -> HttpResponse.bytes(200, request.body()))
+                    .filter((request, next) -> next.handle(request).withHeader("X-Filtered", "yes"))
+                    .build();
+            HttpServer server = HttpServer.start(getRunningLoop(), router.wholeRequests(), "127.0.0.1", 0, HttpServerOptions.defaults());
+            TestClient client = TestClient.connect(server.port());
+            client.send("GET /users/%31 HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n01234567890"
+                    + "POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+                    + "HEAD /users/2 HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "DELETE /users/2 HTTP/1.1\r\nHost: x\r\n\r\n");
+            TestClient.Received user = client.response();
+            assertEquals("user 1", user.text());
+            assertEquals("yes", user.header("X-Filtered"));
+            TestClient.Received tooLarge = client.response("POST");
+            assertEquals(413, tooLarge.status());
+            assertEquals(null, tooLarge.header("Connection"), "the server read the body: the connection goes on");
+            assertEquals("abc", client.response("POST").text());
+            TestClient.Received head = client.response("HEAD");
+            assertEquals("6", head.header("Content-Length"));
+            assertEquals(0, head.body().length);
+            TestClient.Received delete = client.response("DELETE");
+            assertEquals(405, delete.status());
+            assertEquals("GET, HEAD, OPTIONS", delete.header("Allow"));
+            client.close();
+            server.shutdown(5);
+
+            Router streaming = Router.builder().streaming("GET /ws", exchange -> exchange.respond(HttpResponse.empty(204))).build();
+            IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, streaming::wholeRequests);
+            assertTrue(e.getMessage().contains("route `GET /ws` streams"), e.getMessage());
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aStreamingRouteGetsItsParametersAndTheExchange(String loop) {
         HttpTesting.run(loop, 20, () -> {
             Router router = Router.builder()

@@ -44,30 +44,40 @@ import java.util.TreeSet;
  *     {@code HEAD} runs the {@code GET} route (the server sends the head alone, its Content-Length
  *     that of the body). {@code OPTIONS} without a route of its own: 204 with {@code Allow}.</li>
  * <li>A whole-request route's body is read, after the filters, up to its limit (413 above it, at
- *     once if its Content-Length says so); a streaming route reads its own and is refused at once
- *     only if its Content-Length is above its limit.</li>
+ *     once if its Content-Length says so; under {@link #wholeRequests()} the server has read it
+ *     already, within its own limit); a streaming route reads its own and is refused at once only
+ *     if its Content-Length is above its limit.</li>
  * <li>What a handler or filter throws goes to the {@link ErrorHandler} (by default: the loop's
  *     exception handler logs it, and 500). {@link Filter}s run around every answer, in order.</li>
  * </ul>
- * A router is a {@link StreamingHandler} (so a route may take the connection over, as a WebSocket
- * does): start the server with {@code startStreaming}. Immutable; one router may serve many loops.
+ * A router is a {@link StreamingHandler} (so a route may stream, or take the connection over as a
+ * WebSocket does): start the server with {@code startStreaming}. A router of whole-request routes
+ * only may also run as a whole-request handler, {@code HttpServer.start(loop, router.wholeRequests(), ...)}:
+ * the server then reads each body whole first, which costs less per request than the streaming
+ * mode's body queue. Immutable; one router may serve many loops.
  */
 public final class Router implements StreamingHandler {
+    private static final byte[] NO_BODY = new byte[0];
     private static final HttpResponse NOT_FOUND = HttpResponse.text(404, "Not Found");
+    /** A body read whole by the server, above the route's limit. */
+    private static final HttpResponse TOO_LARGE = HttpResponse.text(413, "Content Too Large");
     /** With Connection: close, as the server closes a connection whose request body was not read to its end. */
-    private static final HttpResponse TOO_LARGE = HttpResponse.text(413, "Content Too Large").withHeader("Connection", "close");
+    private static final HttpResponse TOO_LARGE_UNREAD = TOO_LARGE.withHeader("Connection", "close");
 
     private final RouteTree tree;
     private final Filter[] filters;
     private final ErrorHandler errorHandler;
     /** {@code Allow} for {@code OPTIONS *}: every method of every route. */
     private final String allMethods;
+    /** The first streaming route's pattern, or null when every route takes whole requests. */
+    private final String streamingRoute;
 
-    private Router(RouteTree tree, Filter[] filters, ErrorHandler errorHandler, String allMethods) {
+    private Router(RouteTree tree, Filter[] filters, ErrorHandler errorHandler, String allMethods, String streamingRoute) {
         this.tree = tree;
         this.filters = filters;
         this.errorHandler = errorHandler;
         this.allMethods = allMethods;
+        this.streamingRoute = streamingRoute;
     }
 
     public static Builder builder() {
@@ -94,9 +104,35 @@ public final class Router implements StreamingHandler {
         return route == null ? null : route.pattern.text;
     }
 
+    /**
+     * This router as a whole-request handler, for {@link io.jasyncio.http.server.HttpServer#start}:
+     * the server reads each body whole before the router runs (within the server's body limit; a
+     * route's lower limit then answers 413 once the body is in), and saves the streaming mode's
+     * per-request cost (the body's queue). Throws {@link IllegalStateException} if a route
+     * streams (it needs {@code startStreaming}), so the mistake shows when the server starts.
+     */
+    public HttpHandler wholeRequests() {
+        if (streamingRoute != null) {
+            throw new IllegalStateException("route `" + streamingRoute + "` streams: serve this router with "
+                    + "HttpServer.startStreaming, not as a whole-request handler");
+        }
+        return request -> route(request, null);
+    }
+
     @Override
     public void handle(HttpExchange exchange) throws Exception {
-        HttpRequest request = exchange.request();
+        HttpResponse response = route(exchange.request(), exchange);
+        if (response != null && !exchange.responseStarted()) {
+            exchange.respond(response);
+        }
+    }
+
+    /**
+     * The answer to {@code request}: from its route inside the filters, or the router's own. With
+     * {@code exchange} (a streaming server) a route reads the body, or streams; without, the
+     * request carries its body whole.
+     */
+    private HttpResponse route(HttpRequest request, HttpExchange exchange) throws Exception {
         String path = routedPath(request.target());
         int to = path == null ? -1 : pathEnd(path);
         Route route = path == null ? null : tree.find(request.method(), path, 0, to);
@@ -109,18 +145,16 @@ public final class Router implements StreamingHandler {
             try {
                 response = chain.handle(routed);
             } catch (Exception e) {
-                if (e == chain.passedThrough || exchange.responseStarted()) {
+                if (e == chain.passedThrough || exchange != null && exchange.responseStarted()) {
                     throw e; // the body failed, or the error handler did: the server's to answer
                 }
                 response = errorHandler.handle(routed, e); // a filter's own
             }
-            if (!chain.answered && response != null && hasBody(request)) {
+            if (exchange != null && !chain.answered && response != null && hasBody(request)) {
                 response = closing(response); // a filter answered: the body stays unread
             }
         }
-        if (response != null && !exchange.responseStarted()) {
-            exchange.respond(response);
-        }
+        return response;
     }
 
     /**
@@ -131,10 +165,10 @@ public final class Router implements StreamingHandler {
     private HttpResponse answer(Route route, HttpRequest request, HttpExchange exchange, String path, int to) throws Exception {
         if (route == null) {
             HttpResponse response = noRoute(request, path, to);
-            return hasBody(request) ? closing(response) : response;
+            return exchange != null && hasBody(request) ? closing(response) : response;
         }
-        if (route.maxBodySize >= 0 && announcedLength(request) > route.maxBodySize) {
-            return TOO_LARGE;
+        if (exchange != null && route.maxBodySize >= 0 && announcedLength(request) > route.maxBodySize) {
+            return TOO_LARGE_UNREAD;
         }
         if (route.streaming != null) {
             try {
@@ -147,13 +181,21 @@ public final class Router implements StreamingHandler {
                 return errorHandler.handle(request, e);
             }
         }
-        byte[] body = readBody(exchange, route.maxBodySize);
-        if (body == null) {
-            return TOO_LARGE;
+        HttpRequest whole = request;
+        if (exchange == null) {
+            if (route.maxBodySize >= 0 && request.body().length > route.maxBodySize) {
+                return TOO_LARGE;
+            }
+        } else {
+            byte[] body = readBody(exchange, route.maxBodySize);
+            if (body == null) {
+                return TOO_LARGE_UNREAD;
+            }
+            whole = body.length == 0 ? request : request.withBody(body);
         }
         HttpResponse response;
         try {
-            response = route.whole.handle(body.length == 0 ? request : request.withBody(body));
+            response = route.whole.handle(whole);
         } catch (Exception e) {
             return errorHandler.handle(request, e);
         }
@@ -205,7 +247,7 @@ public final class Router implements StreamingHandler {
     private static byte[] readBody(HttpExchange exchange, long limit) throws IOException {
         ByteBuffer first = exchange.read();
         if (first == null) {
-            return new byte[0];
+            return NO_BODY;
         }
         byte[] all = new byte[0];
         int length = 0;
@@ -392,7 +434,8 @@ public final class Router implements StreamingHandler {
                     methods.add(p.method);
                 }
             }
-            return new Router(tree, filters.toArray(Filter[]::new), errorHandler, allowHeader(methods));
+            String streaming = routes.stream().filter(r -> r.streaming != null).map(Route::toString).findFirst().orElse(null);
+            return new Router(tree, filters.toArray(Filter[]::new), errorHandler, allowHeader(methods), streaming);
         }
     }
 }
