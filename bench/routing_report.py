@@ -58,7 +58,10 @@ def main():
                        f"{float(row['requests_per_s']):,.0f} | {float(row['p99_us']):,.0f} | {errors} | {ratio} |")
         out.append("")
     out.append(END)
-    text = open(doc).read() if doc else ""
+    try:
+        text = open(doc).read()
+    except FileNotFoundError:
+        text = ""
     table = "\n".join(out)
     if BEGIN in text and END in text:
         text = text[:text.index(BEGIN)] + table + text[text.index(END) + len(END):]

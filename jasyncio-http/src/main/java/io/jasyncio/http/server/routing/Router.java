@@ -48,7 +48,9 @@ import java.util.TreeSet;
  *     already, within its own limit); a streaming route reads its own and is refused at once only
  *     if its Content-Length is above its limit.</li>
  * <li>What a handler or filter throws goes to the {@link ErrorHandler} (by default: the loop's
- *     exception handler logs it, and 500). {@link Filter}s run around every answer, in order.</li>
+ *     exception handler logs it, and 500), but for what a streaming route throws once its response
+ *     began or as an {@code IOException} (the body's own failure looks the same): that goes to the
+ *     server, as from any streaming handler. {@link Filter}s run around every answer, in order.</li>
  * </ul>
  * A router is a {@link StreamingHandler} (so a route may stream, or take the connection over as a
  * WebSocket does): start the server with {@code startStreaming}. A router of whole-request routes
