@@ -10,7 +10,7 @@ import java.util.Objects;
  * authority-form or {@code *}), version, header fields and, for handlers that take it whole, its
  * body. Immutable but for the header fields of a request being built. A router
  * ({@code io.jasyncio.http.server.routing.Router}) hands its handlers a copy that also carries the
- * path parameters its route matched ({@link #pathParameter}; the copy is a {@link RoutedRequest},
+ * path parameters its route matched ({@link #pathParameter}; the copy is a {@code RoutedRequest},
  * so a request the server parses carries no field for them). The query's parameters are decoded
  * when asked for, each time ({@link #queryParameter}).
  */
