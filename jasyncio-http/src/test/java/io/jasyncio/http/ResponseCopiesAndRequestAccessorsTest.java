@@ -29,6 +29,9 @@ class ResponseCopiesAndRequestAccessorsTest {
         String head = new String(allowed.encodedHead(), StandardCharsets.US_ASCII);
         assertTrue(head.startsWith("HTTP/1.1 405 Method Not Allowed\r\n"), head);
         assertTrue(head.contains("Allow: GET\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: 2\r\n"), head);
+        UnsupportedOperationException frozen = assertThrows(UnsupportedOperationException.class,
+                () -> base.headers().set("Allow", "GET"));
+        assertTrue(frozen.getMessage().contains("HttpResponse.withHeader"), "the message says what to do instead");
         assertThrows(IllegalArgumentException.class, () -> base.withHeader("Bad Name", "x"));
         assertThrows(IllegalArgumentException.class, () -> base.withHeader("X", "a\r\nInjected: 1"));
     }
