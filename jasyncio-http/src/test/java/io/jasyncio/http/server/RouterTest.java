@@ -4,12 +4,16 @@ import io.jasyncio.debug.LogCapture;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.server.routing.Router;
+import io.jasyncio.net.StreamConnection;
+import io.jasyncio.net.StreamReader;
 import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -278,6 +282,46 @@ class RouterTest {
             Router streaming = Router.builder().streaming("GET /ws", exchange -> exchange.respond(HttpResponse.empty(204))).build();
             IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, streaming::wholeRequests);
             assertTrue(e.getMessage().contains("route `GET /ws` streams"), e.getMessage());
+            return null;
+        });
+    }
+
+    /** What a WebSocket route does: a streaming route takes the connection over with a 101, past the filters. */
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aStreamingRouteMayTakeTheConnectionOver(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            List<String> seen = new CopyOnWriteArrayList<>();
+            Router router = Router.builder()
+                    .filter((request, next) -> {
+                        HttpResponse response = next.handle(request);
+                        seen.add(request.path() + " -> " + (response == null ? "taken over" : response.status()));
+                        return response;
+                    })
+                    .streaming("GET /shout/{room}", (request, exchange) -> {
+                        StreamConnection c = exchange.takeOver(101, HttpHeaders.of("Upgrade", "shout"));
+                        String room = request.pathParameter("room");
+                        for (byte[] line = c.reader().readline(); line.length > 0; line = c.reader().readline()) {
+                            c.writer().write((room + ": " + new String(line, StandardCharsets.US_ASCII).toUpperCase(Locale.ROOT))
+                                    .getBytes(StandardCharsets.US_ASCII));
+                            c.writer().drain();
+                        }
+                        c.close();
+                    })
+                    .build();
+            HttpServer server = start(router);
+            TestClient client = TestClient.connect(server.port());
+            client.send("GET /shout/lobby HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: shout\r\n\r\nhello\n");
+            StreamReader reader = client.connection.reader();
+            String head = new String(reader.readuntil("\r\n\r\n"), StandardCharsets.ISO_8859_1);
+            assertTrue(head.startsWith("HTTP/1.1 101 Switching Protocols\r\n"), head);
+            assertEquals("lobby: HELLO\n", new String(reader.readline(), StandardCharsets.US_ASCII));
+            client.connection.writer().writeEof();
+            assertEquals(0, client.readUntilEof().length);
+            HttpTesting.until(() -> !seen.isEmpty());
+            assertEquals(List.of("/shout/lobby -> taken over"), seen);
+            client.close();
+            server.shutdown(5);
             return null;
         });
     }
