@@ -5,8 +5,11 @@
  */
 module io.jasyncio.http {
     requires transitive io.jasyncio.core;
+    // the client's HttpTimeoutException extends the JDK's, so a catch of either name fires
+    requires transitive java.net.http;
 
     exports io.jasyncio.http;
     exports io.jasyncio.http.client;
     exports io.jasyncio.http.server;
+    exports io.jasyncio.http.server.routing;
 }

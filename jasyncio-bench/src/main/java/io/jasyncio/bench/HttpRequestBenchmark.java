@@ -29,13 +29,18 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One keep-alive GET and its 13-byte response, {@value #REQUESTS} times per op, over loopback on
  * one nio loop: a raw client protocol (one request buffer, reused; it counts response bytes) and
  * either jasyncio-http's server ({@code http}) or a raw protocol that answers every request head
- * with the same bytes ({@code raw}: the loop, the sockets and the client, without HTTP). Run with
+ * with the same bytes ({@code raw}: the loop, the sockets and the client, without HTTP). The
+ * server may also be a streaming handler answering whole ({@code streaming}) or a router
+ * ({@code router1}: the one route {@code GET /}; {@code router20}: {@link RoutedHttpServer}'s 20
+ * routes, asked for a route with two path parameters), or either router as a whole-request handler
+ * ({@code -whole}), to price routing. Run with
  * {@code -prof gc}: the difference of the two {@code gc.alloc.rate.norm} is what the HTTP server
  * allocates per request, which does not depend on the machine's load; the times do.
  */
@@ -49,9 +54,8 @@ import java.util.concurrent.TimeUnit;
 public class HttpRequestBenchmark {
     static final int REQUESTS = 10_000;
     private static final HttpResponse HELLO = HttpResponse.text(200, "Hello, world!");
-    private static final byte[] REQUEST = "GET / HTTP/1.1\r\nHost: bench\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
-    @Param({"http", "raw"})
+    @Param({"http", "streaming", "router1", "router20", "router1-whole", "router20-whole", "raw"})
     public String server;
 
     private EventLoop loop;
@@ -65,18 +69,32 @@ public class HttpRequestBenchmark {
         EventLoop l = loop = EventLoops.newEventLoop("nio"); // its own: NioLoopState's setup may run after this one
         l.runUntilComplete(Tasks.create(l, () -> {
             int port;
-            if (server.equals("http")) {
-                http = HttpServer.start(l, request -> HELLO, "127.0.0.1", 0, HttpServerOptions.defaults());
+            if (!server.equals("raw")) {
+                HttpServerOptions options = HttpServerOptions.defaults();
+                http = switch (server) {
+                    case "http" -> HttpServer.start(l, request -> HELLO, "127.0.0.1", 0, options);
+                    case "streaming" -> HttpServer.startStreaming(l, exchange -> exchange.respond(HELLO), "127.0.0.1", 0, options);
+                    case "router1" -> HttpServer.startStreaming(l, RoutedHttpServer.router(List.of("GET /")), "127.0.0.1", 0, options);
+                    case "router20" -> HttpServer.startStreaming(l, RoutedHttpServer.router(RoutedHttpServer.TWENTY_ROUTES),
+                            "127.0.0.1", 0, options);
+                    case "router1-whole" -> HttpServer.start(l, RoutedHttpServer.router(List.of("GET /")).wholeRequests(),
+                            "127.0.0.1", 0, options);
+                    case "router20-whole" -> HttpServer.start(l, RoutedHttpServer.router(RoutedHttpServer.TWENTY_ROUTES).wholeRequests(),
+                            "127.0.0.1", 0, options);
+                    default -> throw new IllegalArgumentException(server);
+                };
                 port = http.port();
             } else {
                 raw = Network.createServer(l, RawServer::new, "127.0.0.1", 0);
                 port = ((InetSocketAddress) raw.addresses().getFirst()).getPort();
             }
-            client = Network.createConnection(l, () -> new Client(l), "127.0.0.1", port).protocol();
+            byte[] request = ("GET " + (server.startsWith("router20") ? RoutedHttpServer.ROUTER20_TARGET : "/")
+                    + " HTTP/1.1\r\nHost: bench\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+            client = Network.createConnection(l, () -> new Client(l, request), "127.0.0.1", port).protocol();
             return null;
         }, null, null));
         client.responseLength = RawServer.RESPONSE.length; // the same length as ours: checked next
-        if (server.equals("http")) {
+        if (!server.equals("raw")) {
             client.responseLength = client.firstResponseLength();
         }
         if (client.responseLength != RawServer.RESPONSE.length) {
@@ -110,7 +128,7 @@ public class HttpRequestBenchmark {
     /** The client: one request at a time; the next goes out once the whole response is in. */
     static final class Client implements Protocol {
         private final EventLoop loop;
-        private final ByteBuffer request = ByteBuffer.wrap(REQUEST);
+        private final ByteBuffer request;
         Transport transport;
         int responseLength;
         private int received;
@@ -118,8 +136,9 @@ public class HttpRequestBenchmark {
         private Future<Integer> done;
         private final StringBuilder first = new StringBuilder();
 
-        Client(EventLoop loop) {
+        Client(EventLoop loop, byte[] request) {
             this.loop = loop;
+            this.request = ByteBuffer.wrap(request);
         }
 
         Future<Integer> exchange(int requests) {

@@ -227,7 +227,7 @@ public final class HttpHeaders {
 
     private void checkWritable() {
         if (frozen) {
-            throw new UnsupportedOperationException("these header fields are frozen");
+            throw new UnsupportedOperationException("these header fields are frozen: change a copy (HttpResponse.withHeader, or HttpHeaders.copy())");
         }
     }
 

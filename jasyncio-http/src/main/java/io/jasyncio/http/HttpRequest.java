@@ -1,14 +1,20 @@
 package io.jasyncio.http;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * A request: its method, target (as sent: origin-form {@code /path?query}, absolute-form,
  * authority-form or {@code *}), version, header fields and, for handlers that take it whole, its
- * body. Immutable but for the header fields of a request being built.
+ * body. Immutable but for the header fields of a request being built. A router
+ * ({@code io.jasyncio.http.server.routing.Router}) hands its handlers a copy that also carries the
+ * path parameters its route matched ({@link #pathParameter}; the copy is a {@code RoutedRequest},
+ * so a request the server parses carries no field for them). The query's parameters are decoded
+ * when asked for, each time ({@link #queryParameter}).
  */
-public final class HttpRequest {
+public sealed class HttpRequest permits RoutedRequest {
     private static final byte[] NO_BODY = new byte[0];
 
     private final String method;
@@ -50,6 +56,60 @@ public final class HttpRequest {
         return q < 0 ? null : target.substring(q + 1);
     }
 
+    /**
+     * {@link #path()} percent-decoded as UTF-8 ({@code /users/%31} is {@code /users/1}). An
+     * encoded {@code /} ({@code %2F}) decodes too, so split the raw path, not this one, to find
+     * segments (a router does).
+     */
+    public String decodedPath() {
+        return PercentDecoding.decode(path());
+    }
+
+    /**
+     * The decoded value of path parameter {@code name} that the request's route matched
+     * ({@code GET /users/{id}}: {@code pathParameter("id")}), or null if the route has none of that name.
+     */
+    public String pathParameter(String name) {
+        return null; // a request with path parameters is a RoutedRequest
+    }
+
+    /** Every path parameter the route matched, by name in the pattern's order (empty without a route). */
+    public Map<String, String> pathParameters() {
+        return Map.of();
+    }
+
+    /**
+     * The same request carrying path parameters: {@code values[i]} (decoded) of {@code names[i]}.
+     * For routers; the arrays are kept, not copied.
+     */
+    public HttpRequest withPathParameters(String[] names, String[] values) {
+        if (names.length != values.length) {
+            throw new IllegalArgumentException(names.length + " names for " + values.length + " values");
+        }
+        return new RoutedRequest(method, target, version, headers, body, names, values);
+    }
+
+    /** The first value of query parameter {@code name} ({@code ?a=1&a=2}: {@code "1"}), or null; decoded at each call. */
+    public String queryParameter(String name) {
+        List<String> values = queryParameters().get(name);
+        return values == null ? null : values.getFirst();
+    }
+
+    /** Every value of query parameter {@code name}, in order (empty if none). */
+    public List<String> queryParameters(String name) {
+        return queryParameters().getOrDefault(name, List.of());
+    }
+
+    /**
+     * The query's parameters, names and values percent-decoded as UTF-8 with {@code +} a space
+     * (as HTML forms send them), each name with its values in order; unmodifiable. {@code a} and
+     * {@code a=} both give {@code a} an empty value. Decoded at each call (no field is kept for
+     * it in every request): keep the map to ask it many times.
+     */
+    public Map<String, List<String>> queryParameters() {
+        return PercentDecoding.parameters(query());
+    }
+
     public HttpVersion version() {
         return version;
     }
@@ -58,9 +118,14 @@ public final class HttpRequest {
         return headers;
     }
 
-    /** The first value of header field {@code name}, or null. */
+    /** The first value of header field {@code name} (case-insensitive), or null. */
     public String header(String name) {
         return headers.get(name);
+    }
+
+    /** Every value of header field {@code name} (case-insensitive), in order (empty if none). */
+    public List<String> headers(String name) {
+        return headers.getAll(name);
     }
 
     /** The body (empty when none, or when a streaming handler reads it instead). Not copied: do not change it. */
