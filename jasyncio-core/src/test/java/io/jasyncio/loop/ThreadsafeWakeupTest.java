@@ -69,7 +69,7 @@ class ThreadsafeWakeupTest {
                 seen.countDown();
             });
             assertTrue(seen.await(WAKE_BOUND.toMillis(), TimeUnit.MILLISECONDS), "the loop did not run the last callback");
-            running.stopAndJoin(Duration.ofSeconds(10));
+            running.stopAndJoin(Duration.ofSeconds(2));
             assertEquals(THREADS * PER_THREAD, total[0]);
             assertEquals(0, offThread[0]);
             assertTrue(ordered[0], "callbacks from one thread must run in submission order");

@@ -147,7 +147,7 @@ class EpollPollerTest {
             assertEquals(threads * perThread, ran.get());
         } finally {
             loop.callSoonThreadsafe(loop::stop);
-            loopThread.join(TimeUnit.SECONDS.toMillis(5));
+            loopThread.join(TimeUnit.SECONDS.toMillis(2));
             if (!loopThread.isAlive()) {
                 loop.close();
             }
