@@ -82,7 +82,6 @@ class DoctorCommandTest {
         int code = new CommandLine(new DoctorCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
                 .execute(args.toArray(String[]::new));
         String output = bytes.toString(StandardCharsets.UTF_8);
-        System.out.println("---- doctor " + String.join(" ", faults) + "\n" + output);
         assertEquals(0, code, output);
         return new Doctored(output, (Map<String, Object>) TinyJson.parse(Files.readString(json)));
     }
