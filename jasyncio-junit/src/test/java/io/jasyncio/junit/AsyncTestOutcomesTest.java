@@ -147,6 +147,36 @@ class AsyncTestOutcomesTest {
         }
     }
 
+    @Sample
+    static class WarmUpBodies {
+        /** A library whose static initialiser takes 300 ms in its first use (Jackson's ObjectMapper: 0.13-0.51 s). */
+        static final class HeavyLibrary {
+            static final int READY;
+
+            static {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                READY = 1;
+            }
+        }
+
+        @AsyncTest
+        void firstUseOfAHeavyLibrary() {
+            assertEquals(1, HeavyLibrary.READY);
+        }
+    }
+
+    /** The doctor's rule (WarmUp): class initialisation in a step is the JVM warming up, not a held loop. */
+    @Test
+    void aLibrarysStaticInitialiserInTheFirstStepIsNotReportedAsAHeldLoop() {
+        Events events = run(WarmUpBodies.class, "firstUseOfAHeavyLibrary");
+        assertEquals(1, events.succeeded().count());
+        assertEquals(List.of(), logged, "nothing logged at INFO or above");
+    }
+
     @Test
     void aPendingTestIsCancelledAtItsTimeoutAndSaysWhatItAwaited() {
         PendingBodies.cleanedUp = false;
