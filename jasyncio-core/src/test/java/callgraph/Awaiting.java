@@ -50,6 +50,11 @@ public final class Awaiting {
         return Asyncio.captureCallGraph();
     }
 
+    /** The call graph of {@code task}, asked by name (the task may be the caller's own). */
+    public static io.jasyncio.debug.graph.FutureCallGraph whereIs(Task<?> task) {
+        return Asyncio.captureCallGraph(task);
+    }
+
     /** Each awaits the other: a cycle. */
     public static List<Task<Void>> cycle() {
         Task<?>[] tasks = new Task<?>[2];

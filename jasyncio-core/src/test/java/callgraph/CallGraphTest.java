@@ -165,6 +165,19 @@ class CallGraphTest {
     }
 
     @Test
+    void theRunningTaskNamedExplicitlyIsCapturedFromTheCallersOwnFrames() {
+        Asyncio.run(() -> {
+            Task<Void> inner = Asyncio.createTask(() -> {
+                Asyncio.sleep(0);
+                FutureCallGraph byName = Awaiting.whereIs(Task.current());
+                assertEquals("Awaiting.whereIs", ProgramFrames.function(byName.callStack().getFirst()),
+                        "a running task's own frames, not its (empty) suspended stack: " + byName);
+            }, "inner");
+            Asyncio.await(inner);
+        });
+    }
+
+    @Test
     void aPlainFutureIsAwaitedByTheTasksSuspendedOnIt() {
         Asyncio.run(() -> {
             Future<Void> plain = Asyncio.getRunningLoop().createFuture();

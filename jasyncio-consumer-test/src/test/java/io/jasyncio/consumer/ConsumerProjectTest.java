@@ -100,6 +100,39 @@ class ConsumerProjectTest {
         assertEquals(0, offlineInstall.exitCode, "the same command with -o:\n" + offlineInstall.output);
     }
 
+    /**
+     * The README's first program through the launcher's {@code run}, in the clone, with an older
+     * JDK's {@code javac} first on the PATH where one is installed (the launcher finds JDK 25 on its
+     * own). Run twice: the second run does not build again, even after something wrote sources
+     * under a {@code target/} folder (as the consumer test itself does during {@code ./jasyncio test}).
+     */
+    @Test
+    void theReadmesFirstProgramRunsThroughTheLauncherWhateverJavacIsOnThePath() throws Exception {
+        assertTrue(readme.contains("\n./jasyncio run Hello.java\n"), "the README gives the launcher's run command");
+        String program = block("java", "## A first program");
+        assertTrue(program.contains("public class Hello "), "the README's program is Hello");
+        Path clone = work.resolve("clone");
+        Files.writeString(clone.resolve("Hello.java"), program);
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        Path olderJdk = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin");
+        if (Files.isExecutable(olderJdk.resolve("javac"))) {
+            env.put("PATH", olderJdk + File.pathSeparator + System.getenv("PATH"));
+            Result javac = runProcess(clone, 60, env, "javac", "-version");
+            assertTrue(javac.output.contains("javac 17"), "the PATH's javac is the older one: " + javac.output);
+        }
+        Result first = runProcess(clone, 400, env, "./jasyncio", "run", "Hello.java");
+        assertEquals(0, first.exitCode, first.output);
+        assertEquals("hello, world", lastLine(first.output), first.output);
+
+        Path generated = clone.resolve("jasyncio-consumer-test/target/consumer/src/main/java/Generated.java");
+        Files.createDirectories(generated.getParent());
+        Files.writeString(generated, "class Generated {}\n"); // build output, newer than the build
+        Result again = runProcess(clone, 120, env, "./jasyncio", "run", "Hello.java");
+        assertEquals(0, again.exitCode, again.output);
+        assertEquals("hello, world", lastLine(again.output), again.output);
+        assertFalse(again.output.contains("jasyncio: building"), "no rebuild for files under target/:\n" + again.output);
+    }
+
     /** The version the pom's pluginManagement gives {@code artifactId}. */
     private static String pinnedVersion(String pom, String artifactId) {
         Matcher m = Pattern.compile("<artifactId>" + artifactId + "</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
@@ -388,9 +421,9 @@ class ConsumerProjectTest {
         }
     }
 
-    /** The oldest JUnit Jupiter jasyncio-junit supports, and the one it is built with (the newest). */
+    /** The oldest JUnit Jupiter jasyncio-junit supports, one between (the last 5.x before 5.13), and the one it is built with (6). */
     static List<String> junitVersions() {
-        return List.of(property("junit.oldest.version"), property("junit.version"));
+        return List.of(property("junit.oldest.version"), "5.12.2", property("junit.version"));
     }
 
     @ParameterizedTest(name = "JUnit {0}")
@@ -592,11 +625,18 @@ class ConsumerProjectTest {
     }
 
     private static Result runProcess(Path dir, int timeoutSeconds, String... command) throws Exception {
+        return runProcess(dir, timeoutSeconds, java.util.Map.of(), command);
+    }
+
+    /** As {@link #runProcess(Path, int, String...)}, with {@code env} added to the environment. */
+    private static Result runProcess(Path dir, int timeoutSeconds, java.util.Map<String, String> env, String... command)
+            throws Exception {
         Path log = Files.createTempFile(work, "process", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("MAVEN_OPTS", "--sun-misc-unsafe-memory-access=allow");
+        builder.environment().putAll(env);
         Process process = builder.start();
         try {
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

@@ -23,8 +23,8 @@ import java.util.function.Supplier;
  *
  * <p>The loop side is five volatile writes per handle (three as it starts, two as it finishes)
  * through {@link LoopObserver}; nothing at all when no watchdog is installed. Reports go to the {@code io.jasyncio.debug}
- * {@link System.Logger} at WARNING, to the optional listener, and to JFR as
- * {@link BlockedLoopEvent} when recorded.
+ * {@link System.Logger} at WARNING (at DEBUG when the stack is the JVM warming up: {@link WarmUp}),
+ * to the optional listener, and to JFR as {@link BlockedLoopEvent} when recorded.
  *
  * <pre>{@code
  * try (Watchdog watchdog = Watchdog.install(loop, 0.1, report -> ...)) { loop.runForever(); }
@@ -139,7 +139,10 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     }
 
     private void report(BlockedLoopReport report) {
-        if (stackGoesTo == null) {
+        if (stackGoesTo == null && WarmUp.isWarmUp(report.stack())) {
+            LOG.log(System.Logger.Level.DEBUG, () -> report.summary() + ": the JVM warming up (class loading, "
+                    + "initialisation), not counted");
+        } else if (stackGoesTo == null) {
             LOG.log(System.Logger.Level.WARNING, report::toString);
         } else {
             System.err.println("jasyncio doctor: " + report.summary() + " (the stack: " + stackGoesTo + ")");

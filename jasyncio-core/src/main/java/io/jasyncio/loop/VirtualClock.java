@@ -29,7 +29,20 @@ import java.util.Objects;
  * thread; {@link #nanoTime()} can be read anywhere.
  */
 public final class VirtualClock implements LoopClock {
+    /**
+     * How long the loop may come back idle, at one instant, with a timer due then: the loop moves a
+     * due timer right after {@link #idle}, so only a chain of zero-delay timers returns here at the
+     * same instant, each turn running one. A second of real time and {@value #STALLED_TURNS_MIN}
+     * turns of it is a loop that does not run its due timers, which this clock cannot get out of
+     * (time never moves): it fails instead of spinning for ever.
+     */
+    static final long STALLED_NANOS_LIMIT = 1_000_000_000L;
+    static final int STALLED_TURNS_MIN = 10_000;
+
     private volatile long now;     // while not held
+    private long stalledAt;        // the instant of the last idle turn with a timer due
+    private int stalledTurns;      // how many such turns in a row at that instant
+    private long stalledSince;     // System.nanoTime() at the STALLED_TURNS_MIN-th of them
     private int holds;             // outstanding blocking work and hold() scopes
     private long realAtHold;       // System.nanoTime() when the first hold began
     private long virtualAtHold;    // this clock's time then
@@ -103,6 +116,18 @@ public final class VirtualClock implements LoopClock {
 
     @Override
     public long idle(long now, long nanosUntilNextTimer) {
+        if (holds == 0 && nanosUntilNextTimer == 0) {
+            stalledTurns = now == stalledAt ? stalledTurns + 1 : 1;
+            stalledAt = now;
+            if (stalledTurns == STALLED_TURNS_MIN) {
+                stalledSince = System.nanoTime();
+            } else if (stalledTurns > STALLED_TURNS_MIN && System.nanoTime() - stalledSince > STALLED_NANOS_LIMIT) {
+                throw new IllegalStateException("the loop is idle with a timer due at " + time() + " s, "
+                        + stalledTurns + " turns in a row: it does not run its due timers, and a virtual clock cannot move");
+            }
+        } else {
+            stalledTurns = 0;
+        }
         if (holds == 0 && nanosUntilNextTimer > 0) {
             this.now = now + nanosUntilNextTimer; // the jump: the next timer is due now
             return this.now;

@@ -25,6 +25,9 @@ import java.util.Map;
  *   <li>Cancelling the gather cancels every child that is still pending; the gather then fails
  *       with {@code CancelledError} whatever {@code returnExceptions} says.</li>
  *   <li>The same future passed twice is one child and appears twice in the results.</li>
+ *   <li>Children already done when {@code gather} is called are taken into account at once, in
+ *       argument order (asyncio 3.12+): if all are, the gather is returned done, and one that failed
+ *       fails it at once without {@code returnExceptions}.</li>
  * </ul>
  */
 public final class GatheringFuture<T> extends Future<List<T>> {
@@ -59,16 +62,26 @@ public final class GatheringFuture<T> extends Future<List<T>> {
         }
         // A future passed twice gets one callback: it counts once towards "all finished".
         Map<Future<?>, Boolean> distinct = new IdentityHashMap<>();
+        List<Future<? extends T>> doneAlready = new ArrayList<>();
         outer.caller = Task.current(); // awaits the children through the gather (call graphs)
         for (Future<? extends T> f : children) {
             if (distinct.put(f, Boolean.TRUE) == null) {
-                if (outer.caller != null && !f.isDone()) {
-                    f.addAwaitedBy(outer.caller);
+                if (f.isDone()) {
+                    doneAlready.add(f);
+                } else {
+                    if (outer.caller != null) {
+                        f.addAwaitedBy(outer.caller);
+                    }
+                    f.addDoneCallback(outer::onChildDone);
                 }
-                f.addDoneCallback(outer::onChildDone);
             }
         }
         outer.distinctChildren = distinct.size();
+        // As asyncio since 3.12: children done already are collected now, in argument order, not a
+        // loop iteration later; if all are, the gather is returned done (and awaiting it does not yield).
+        for (Future<? extends T> f : doneAlready) {
+            outer.onChildDone(f);
+        }
         return outer;
     }
 

@@ -15,6 +15,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
     private final Logger logger; // strong reference: JUL loggers are weakly held
     private final boolean usedParentHandlers;
     private final List<String> messages = new CopyOnWriteArrayList<>();
+    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
 
     public LogCapture(String loggerName) {
         logger = Logger.getLogger(loggerName);
@@ -27,6 +28,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
     @Override
     public void publish(LogRecord record) {
         messages.add(record.getMessage());
+        records.add(record);
     }
 
     /** Every message logged so far, in order. */
@@ -37,6 +39,12 @@ public final class LogCapture extends Handler implements AutoCloseable {
     /** The messages containing {@code text}. */
     public List<String> containing(String text) {
         return messages.stream().filter(m -> m != null && m.contains(text)).toList();
+    }
+
+    /** The messages logged at {@code level} containing {@code text}. */
+    public List<String> containing(Level level, String text) {
+        return records.stream().filter(r -> r.getLevel().equals(level) && r.getMessage() != null
+                && r.getMessage().contains(text)).map(LogRecord::getMessage).toList();
     }
 
     @Override

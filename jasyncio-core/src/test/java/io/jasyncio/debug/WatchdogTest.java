@@ -70,6 +70,40 @@ class WatchdogTest {
         }
     }
 
+    /** A class whose static initialiser takes 500 ms: a library's first use, the JVM warming up. */
+    private static final class SlowToInitialise {
+        static final long READY;
+
+        static {
+            fetchProfileBlocking();
+            READY = System.nanoTime();
+        }
+    }
+
+    @Test
+    void aHoldInAStaticInitialiserIsTheJvmWarmingUpAndIsNotCounted() {
+        List<BlockedLoopReport> reports = new CopyOnWriteArrayList<>();
+        java.util.logging.Logger debug = java.util.logging.Logger.getLogger("io.jasyncio.debug");
+        java.util.logging.Level before = debug.getLevel();
+        debug.setLevel(java.util.logging.Level.ALL); // so DEBUG records reach the capture
+        try (LogCapture log = new LogCapture("io.jasyncio.debug")) {
+            run(() -> {
+                try (Watchdog watchdog = Watchdog.install(getRunningLoop(), 0.1, reports::add)) {
+                    await(createTask(() -> SlowToInitialise.READY, "first-use"));
+                }
+                return null;
+            });
+            List<BlockedLoopReport> firstUse = reports.stream().filter(r -> r.handle().contains("name='first-use'")).toList();
+            assertEquals(1, firstUse.size(), "the listener still hears of it: " + reports);
+            assertTrue(WarmUp.isWarmUp(firstUse.getFirst().stack()), firstUse.getFirst().toString());
+            assertEquals(List.of(), log.containing(java.util.logging.Level.WARNING, "first-use"), "no warning: " + log.messages());
+            assertEquals(1, log.containing(java.util.logging.Level.FINE, "the JVM warming up (class loading, initialisation), "
+                    + "not counted").size(), log.messages().toString());
+        } finally {
+            debug.setLevel(before);
+        }
+    }
+
     @Test
     void aCpuBoundHandleIsCaughtInItsOwnFrameAndEachEpisodeIsReportedOnce() {
         List<BlockedLoopReport> reports = new CopyOnWriteArrayList<>();

@@ -13,7 +13,14 @@ final class LoopOnThread implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     LoopOnThread() throws InterruptedException {
-        thread = Thread.ofPlatform().name("test-loop").start(() -> {
+        this(null);
+    }
+
+    /** A loop watched by {@code observer} (null: none) from its first iteration. */
+    LoopOnThread(LoopObserver observer) throws InterruptedException {
+        loop.setObserver(observer);
+        // A daemon: a loop a broken wake-up left asleep fails its test, and does not keep the JVM up.
+        thread = Thread.ofPlatform().name("test-loop").daemon(true).start(() -> {
             try {
                 loop.callSoon(started::countDown);
                 loop.runForever();
@@ -40,7 +47,7 @@ final class LoopOnThread implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         if (thread.isAlive()) {
-            stopAndJoin(Duration.ofSeconds(10));
+            stopAndJoin(Duration.ofSeconds(2));
         }
         loop.close();
     }

@@ -55,6 +55,43 @@ class VirtualClockTest {
         }
     }
 
+    /**
+     * A loop that does not run its due timers (it keeps coming back idle at the instant one is due)
+     * gets an exception from the clock within about a second, not a spin for ever.
+     */
+    @Test
+    void aLoopThatDoesNotRunItsDueTimerFailsInsteadOfSpinning() {
+        VirtualClock clock = new VirtualClock();
+        clock.advance(Duration.ofSeconds(5));
+        long now = clock.nanoTime();
+        IllegalStateException stalled = assertThrows(IllegalStateException.class, () -> {
+            for (long turn = 0; turn < 1_000_000_000L; turn++) {
+                assertEquals(now, clock.idle(now, 0), "a timer due now: no jump");
+            }
+        });
+        assertTrue(stalled.getMessage().contains("does not run its due timers"), stalled.getMessage());
+    }
+
+    @Test
+    void aChainOfZeroDelayTimersRunsAtOneInstant() {
+        try (EventLoop loop = EventLoops.newEventLoop()) {
+            loop.setClock(new VirtualClock());
+            int[] links = {0};
+            Runnable[] link = new Runnable[1];
+            link[0] = () -> {
+                if (++links[0] < 1000) {
+                    loop.callLater(0, link[0]);
+                } else {
+                    loop.stop();
+                }
+            };
+            loop.callLater(0, link[0]);
+            loop.runForever();
+            assertEquals(1000, links[0]);
+            assertEquals(0.0, loop.time());
+        }
+    }
+
     @Test
     void readyCallbacksRunBeforeTheClockMoves() {
         try (EventLoop loop = EventLoops.newEventLoop()) {

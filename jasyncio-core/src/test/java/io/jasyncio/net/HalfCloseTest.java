@@ -65,6 +65,54 @@ class HalfCloseTest {
         });
     }
 
+    /**
+     * A peer that half-closes and then stays: the end of the stream is reported once, however
+     * many times the loop turns after it (a proactor must not ask the kernel for more after EOF).
+     */
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void theEndOfTheStreamIsReportedOnce(String loopName) {
+        NetTesting.run(loopName, 20, () -> {
+            EventLoop loop = getRunningLoop();
+            Future<Void> serverDone = loop.createFuture();
+            Server server = Network.createServer(loop, () -> new Protocol() {
+                @Override
+                public void connectionMade(Transport transport) {
+                    transport.write("bye".getBytes());
+                    transport.writeEof(); // and keeps its side open until the client closes
+                }
+
+                @Override
+                public void connectionLost(Throwable exc) {
+                    serverDone.setResult(null);
+                }
+            }, "127.0.0.1", 0);
+            int[] eofs = {0};
+            Future<Void> firstEof = loop.createFuture();
+            var c = Network.createConnection(loop, () -> new Protocol() {
+                @Override
+                public boolean eofReceived() {
+                    eofs[0]++;
+                    if (!firstEof.isDone()) {
+                        firstEof.setResult(null);
+                    }
+                    return true;
+                }
+            }, "127.0.0.1", NetTesting.port(server));
+            await(firstEof);
+            for (int i = 0; i < 20; i++) {
+                io.jasyncio.Asyncio.sleep(0); // many turns of the loop after the end
+            }
+            io.jasyncio.Asyncio.sleep(0.02);
+            assertEquals(1, eofs[0], "eofReceived calls");
+            assertTrue(!c.transport().isClosing(), "the connection stays open after EOF: eofReceived said so");
+            c.transport().close();
+            await(serverDone);
+            NetTesting.closeServer(server);
+            return null;
+        });
+    }
+
     /** The server says hello and half-closes; the client answers after EOF on its open write side. */
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")

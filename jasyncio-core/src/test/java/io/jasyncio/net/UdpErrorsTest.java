@@ -92,24 +92,8 @@ class UdpErrorsTest {
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void sendsAfterCloseWarn(String loopName) {
-        List<String> warnings = new ArrayList<>();
-        java.util.logging.Logger net = java.util.logging.Logger.getLogger("io.jasyncio.net");
-        java.util.logging.Handler capture = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                warnings.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        net.addHandler(capture);
-        try {
+        List<String> warnings;
+        try (io.jasyncio.debug.LogCapture log = new io.jasyncio.debug.LogCapture("io.jasyncio.net")) {
             NetTesting.run(loopName, 20, () -> {
                 EventLoop loop = getRunningLoop();
                 var sender = Network.createDatagramEndpoint(loop, () -> new Recorder(loop), LOOPBACK_ANY_PORT, null, false);
@@ -119,8 +103,7 @@ class UdpErrorsTest {
                 }
                 return null;
             });
-        } finally {
-            net.removeHandler(capture);
+            warnings = log.messages();
         }
         assertEquals(6, warnings.stream().filter("socket.send() raised exception."::equals).count(), warnings.toString());
     }

@@ -252,15 +252,10 @@ class UnclosedTransportTest {
         }
     }
 
-    /** GCs until at most {@code limit} descriptors are open (or 10 s pass); returns the count. */
-    private static int collectUntilAtMost(int limit) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        int open;
-        while ((open = OpenFds.count()) > limit && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(100);
-        }
-        return open;
+    /** GCs (a bounded number of times) until at most {@code limit} descriptors are open; returns the count. */
+    private static int collectUntilAtMost(int limit) {
+        io.jasyncio.testing.Collect.until(() -> OpenFds.count() <= limit);
+        return OpenFds.count();
     }
 
     /** A client protocol that does nothing at all. */

@@ -118,17 +118,9 @@ class AllTasksTest {
         assertEquals(Set.of(), Task.allTasks(loop));
     }
 
-    /** Asks for collections until {@code loop} has at most {@code pending} pending tasks left, or 30 s of them did not do it. */
+    /** Asks for collections (a bounded number) until {@code loop} has at most {@code pending} pending tasks left. */
     static void collectUntilAtMost(EventLoop loop, int pending) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (Task.allTasks(loop).size() > pending && System.nanoTime() < deadline) {
-            System.gc();
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
+        io.jasyncio.testing.Collect.until(() -> Task.allTasks(loop).size() <= pending);
     }
 
     private static void abandonTasks(EventLoop loop, int n) {

@@ -91,6 +91,27 @@ class UnretrievedExceptionTest {
     }
 
     @Test
+    void theHandlerCalledAtCloseSeesAnOpenLoopItMayScheduleOn() {
+        List<Boolean> closedWhenReported = new CopyOnWriteArrayList<>();
+        List<Throwable> schedulingFailures = new CopyOnWriteArrayList<>();
+        EventLoop loop = EventLoops.newEventLoop();
+        loop.setExceptionHandler((l, context) -> {
+            closedWhenReported.add(l.isClosed());
+            try {
+                l.callSoon(() -> { });
+            } catch (RuntimeException e) {
+                schedulingFailures.add(e);
+            }
+        });
+        Future<Void> failed = loop.createFuture();
+        failed.setException(new IllegalStateException("nobody looked"));
+        loop.close();
+        assertEquals(List.of(false), closedWhenReported, "reported before the loop is marked closed");
+        assertEquals(List.of(), schedulingFailures);
+        assertTrue(loop.isClosed());
+    }
+
+    @Test
     void retrievedExceptionsAreNotReported() {
         List<Map<String, Object>> reports = new CopyOnWriteArrayList<>();
         run(() -> {

@@ -20,12 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The poller's waiting: timeouts, wake-ups from other threads, and releasing its fds. A broken
- * wake-up must fail, never hang: selects here are bounded (10 s stands for "forever"; the loop
+ * wake-up must fail, never hang: selects here are bounded (3 s stands for "forever"; the loop
  * test covers the real -1), and the timeout runs tests on a thread it can abandon.
  */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class EpollPollerTest {
-    private static final long LONG_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final long LONG_NANOS = TimeUnit.SECONDS.toNanos(3);
 
     @Test
     void timeoutsRoundUpToWholeMilliseconds() {
@@ -100,7 +100,7 @@ class EpollPollerTest {
             poller.select(LONG_NANOS, (r, ops) -> { });
             long took = System.nanoTime() - start;
             waker.join();
-            assertTrue(took < TimeUnit.SECONDS.toNanos(5), "took " + took);
+            assertTrue(took < TimeUnit.SECONDS.toNanos(2), "took " + took);
         }
     }
 
@@ -143,11 +143,11 @@ class EpollPollerTest {
             }
             CountDownLatch last = new CountDownLatch(1);
             loop.callSoonThreadsafe(last::countDown);
-            assertTrue(last.await(10, TimeUnit.SECONDS), "the loop never woke for the last callback");
+            assertTrue(last.await(2, TimeUnit.SECONDS), "the loop never woke for the last callback");
             assertEquals(threads * perThread, ran.get());
         } finally {
             loop.callSoonThreadsafe(loop::stop);
-            loopThread.join(TimeUnit.SECONDS.toMillis(5));
+            loopThread.join(TimeUnit.SECONDS.toMillis(2));
             if (!loopThread.isAlive()) {
                 loop.close();
             }
@@ -183,7 +183,7 @@ class EpollPollerTest {
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            if (!latch.await(5, TimeUnit.SECONDS)) {
+            if (!latch.await(2, TimeUnit.SECONDS)) {
                 throw new AssertionError("callback never ran: lost wake-up");
             }
         } catch (InterruptedException e) {

@@ -46,9 +46,11 @@ public @interface AsyncTest {
     double timeout() default 10;
 
     /**
-     * Debug mode on the loop: slow callbacks (over 0.1 s) are logged with the task that held the
-     * loop, and futures remember where they were created. On by default, as tests are where you
-     * want to hear about them.
+     * Debug mode on the loop: a step that holds the loop over 0.1 s is logged while it holds it, by
+     * a {@link io.jasyncio.debug.Watchdog}, with the task and the frame that hold it (class loading
+     * and initialisation, the JVM warming up, is not counted: {@link io.jasyncio.debug.WarmUp}, the
+     * doctor's rule), and futures remember where they were created. On by default, as tests are
+     * where you want to hear about them.
      */
     boolean debug() default true;
 

@@ -25,7 +25,7 @@ public final class AsyncTestExtension implements TestTemplateInvocationContextPr
     public boolean supportsTestTemplate(ExtensionContext context) {
         boolean async = context.getTestMethod().map(m -> AnnotationSupport.isAnnotated(m, AsyncTest.class)).orElse(false);
         if (async) {
-            JupiterVersion.checkSupported();
+            JupiterApi.checkSupported();
         }
         return async;
     }

@@ -1,5 +1,6 @@
 package io.jasyncio.junit;
 
+import io.jasyncio.debug.Watchdog;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.LoopClock;
 import io.jasyncio.loop.VirtualClock;
@@ -33,6 +34,7 @@ final class TestLoop implements BeforeEachCallback, AfterEachCallback, Invocatio
     private Runner runner;
     private LoopErrors errors;
     private boolean abandonedTask; // a method outlived its cancellation: closing must not wait for it
+    private Watchdog watchdog;     // debug mode's report of steps that hold the loop
 
     TestLoop(AsyncTest settings, String loopName) {
         this.settings = settings;
@@ -44,6 +46,14 @@ final class TestLoop implements BeforeEachCallback, AfterEachCallback, Invocatio
         runner = new Runner(settings.debug(), loopName);
         EventLoop loop = runner.getLoop();
         loop.setDebug(settings.debug()); // explicit either way: -Djasyncio.debug must not override the test's choice
+        if (settings.debug()) {
+            // A step that holds the loop is reported by a watchdog while it holds it, with the frame
+            // that holds it, so class loading and initialisation (a library's static init in the
+            // first step) is told apart as the JVM warming up, by the doctor's rule (WarmUp); the
+            // loop's own after-the-fact line, which cannot tell, is left out.
+            watchdog = Watchdog.install(loop, loop.getSlowCallbackDuration(), null);
+            loop.setSlowCallbackDuration(Double.POSITIVE_INFINITY);
+        }
         if (settings.virtualTime()) {
             loop.setClock(new VirtualClock());
         }
@@ -85,6 +95,10 @@ final class TestLoop implements BeforeEachCallback, AfterEachCallback, Invocatio
     public void afterEach(ExtensionContext context) {
         if (runner == null) {
             return;
+        }
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
         }
         try {
             if (abandonedTask) {

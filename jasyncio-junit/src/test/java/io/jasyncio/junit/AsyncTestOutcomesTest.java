@@ -147,6 +147,36 @@ class AsyncTestOutcomesTest {
         }
     }
 
+    @Sample
+    static class WarmUpBodies {
+        /** A library whose static initialiser takes 300 ms in its first use (Jackson's ObjectMapper: 0.13-0.51 s). */
+        static final class HeavyLibrary {
+            static final int READY;
+
+            static {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                READY = 1;
+            }
+        }
+
+        @AsyncTest
+        void firstUseOfAHeavyLibrary() {
+            assertEquals(1, HeavyLibrary.READY);
+        }
+    }
+
+    /** The doctor's rule (WarmUp): class initialisation in a step is the JVM warming up, not a held loop. */
+    @Test
+    void aLibrarysStaticInitialiserInTheFirstStepIsNotReportedAsAHeldLoop() {
+        Events events = run(WarmUpBodies.class, "firstUseOfAHeavyLibrary");
+        assertEquals(1, events.succeeded().count());
+        assertEquals(List.of(), logged, "nothing logged at INFO or above");
+    }
+
     @Test
     void aPendingTestIsCancelledAtItsTimeoutAndSaysWhatItAwaited() {
         PendingBodies.cleanedUp = false;
@@ -180,6 +210,7 @@ class AsyncTestOutcomesTest {
     @Test
     void junitsOwnTimeoutInterruptsABodyThatBlocksTheLoop() {
         Throwable failure = onlyFailure(run(PendingBodies.class, "blocksTheLoopThread"));
+        assertEquals(1, loggedContaining("PendingBodies.blocksTheLoopThread() created at"), "debug mode's slow step: " + logged);
         assertInstanceOf(java.util.concurrent.TimeoutException.class, failure); // JUnit's own
         assertTrue(failure.getMessage().contains("blocksTheLoopThread() timed out after 200 milliseconds"), failure.getMessage());
     }
@@ -231,6 +262,7 @@ class AsyncTestOutcomesTest {
     @Test
     void errorsTheLoopReceivedFailTheTestAndAreListed() {
         Throwable failure = onlyFailure(run(LoopErrorBodies.class, "aCallbackFails"));
+        assertEquals(1, loggedContaining("Exception in callback"), logged.toString());
         assertInstanceOf(AssertionFailedError.class, failure);
         String message = failure.getMessage();
         assertTrue(message.startsWith("the event loop's exception handler received 1 error during aCallbackFails"), message);
@@ -244,11 +276,13 @@ class AsyncTestOutcomesTest {
         Events events = run(LoopErrorBodies.class, "aCallbackFailsOnPurpose");
         assertEquals(1, events.succeeded().count());
         assertEquals(0, events.failed().count());
+        assertEquals(1, loggedContaining("Exception in callback"), "the default handler still logs it: " + logged);
     }
 
     @Test
     void theTestsOwnFailureComesFirstWithLoopErrorsAttached() {
         Throwable failure = onlyFailure(run(LoopErrorBodies.class, "failsItselfAndACallbackFails"));
+        assertEquals(1, loggedContaining("Exception in callback"), logged.toString());
         assertInstanceOf(UnsupportedOperationException.class, failure);
         assertEquals(1, failure.getSuppressed().length);
         assertTrue(failure.getSuppressed()[0].getMessage().contains("callback broke"));
@@ -257,6 +291,7 @@ class AsyncTestOutcomesTest {
     @Test
     void aTaskThatFailsDuringShutdownFailsTheTest() {
         Throwable failure = onlyFailure(run(LoopErrorBodies.class, "leavesATaskThatFailsWhenCancelled"));
+        assertEquals(1, loggedContaining("unhandled exception during Asyncio.run() shutdown"), logged.toString());
         assertInstanceOf(AssertionFailedError.class, failure);
         assertTrue(failure.getMessage().contains("unhandled exception during Asyncio.run() shutdown"), failure.getMessage());
         assertTrue(failure.getMessage().contains("cleanup broke"), failure.getMessage());
@@ -389,17 +424,33 @@ class AsyncTestOutcomesTest {
 
     // =========================================================================================
 
+    /** What the library logged during the last sample run: captured, so a passing run prints nothing. */
+    private static List<String> logged = List.of();
+
     private static Events run(Class<?> sample) {
-        return EngineTestKit.engine("junit-jupiter").configurationParameter(Sample.RUN_SAMPLES, "true")
-                .selectors(selectClass(sample)).execute().testEvents();
+        return captured(() -> EngineTestKit.engine("junit-jupiter").configurationParameter(Sample.RUN_SAMPLES, "true")
+                .selectors(selectClass(sample)).execute().testEvents());
     }
 
     private static Events run(Class<?> sample, String method) {
         String parameters = Arrays.stream(sample.getDeclaredMethods())
                 .filter(m -> m.getName().equals(method)).findFirst().orElseThrow()
                 .getParameterCount() == 1 ? EventLoop.class.getName() : "";
-        return EngineTestKit.engine("junit-jupiter").configurationParameter(Sample.RUN_SAMPLES, "true")
-                .selectors(selectMethod(sample.getName(), method, parameters)).execute().testEvents();
+        return captured(() -> EngineTestKit.engine("junit-jupiter").configurationParameter(Sample.RUN_SAMPLES, "true")
+                .selectors(selectMethod(sample.getName(), method, parameters)).execute().testEvents());
+    }
+
+    private static Events captured(java.util.function.Supplier<Events> sampleRun) {
+        try (io.jasyncio.debug.LogCapture log = new io.jasyncio.debug.LogCapture("io.jasyncio")) {
+            Events events = sampleRun.get();
+            logged = log.messages();
+            return events;
+        }
+    }
+
+    /** The library's log records of the last sample run that contain {@code text}. */
+    private static long loggedContaining(String text) {
+        return logged.stream().filter(m -> m != null && m.contains(text)).count();
     }
 
     /** The failure of the one test that ran, which must have failed. */

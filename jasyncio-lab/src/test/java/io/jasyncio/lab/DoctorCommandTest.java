@@ -30,7 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DoctorCommandTest {
     private static final Path SERVICE = Path.of("..", "examples", "doctor-service", "OrderService.java");
-    private static final Path BLOCKING_ROUTE = Path.of("..", "examples", "blocking-route", "BlockingRouteService.java");
 
     @TempDir
     static Path classes;
@@ -39,16 +38,12 @@ class DoctorCommandTest {
     static void compileTheExampleService() {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int code = javac.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
-                "-proc:none", SERVICE.toString(), BLOCKING_ROUTE.toString());
+                "-proc:none", SERVICE.toString());
         assertEquals(0, code, "the example service compiles");
     }
 
     private static Doctored run(String faults) throws Exception {
-        List<String> args = new ArrayList<>(List.of("OrderService", "--seconds", "2", "--min-requests", "150"));
-        if (!faults.isEmpty()) {
-            args.addAll(List.of(faults.split(" ")));
-        }
-        return doctor(Files.createTempDirectory(classes, "run"), args);
+        return doctor(Files.createTempDirectory(classes, "run"), faults.isEmpty() ? new String[0] : faults.split(" "));
     }
 
     private record Doctored(String output, Map<String, Object> report) {
@@ -75,19 +70,18 @@ class DoctorCommandTest {
     }
 
     @SuppressWarnings("unchecked")
-    /** The doctor on {@code program} (JVM flags, then the main class and its arguments). */
-    private static Doctored doctor(Path dir, List<String> program) throws Exception {
+    private static Doctored doctor(Path dir, String... faults) throws Exception {
         Path json = dir.resolve("doctor.json");
         List<String> args = new ArrayList<>(List.of("--json", json.toString(), "--",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
-                "-cp", classes + java.io.File.pathSeparator + System.getProperty("java.class.path")));
-        args.addAll(program);
+                "-cp", classes + java.io.File.pathSeparator + System.getProperty("java.class.path"),
+                "OrderService", "--seconds", "2", "--min-requests", "150"));
+        args.addAll(List.of(faults));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         int code = new CommandLine(new DoctorCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
                 .execute(args.toArray(String[]::new));
         String output = bytes.toString(StandardCharsets.UTF_8);
-        System.out.println("---- doctor " + String.join(" ", program) + "\n" + output);
         assertEquals(0, code, output);
         return new Doctored(output, (Map<String, Object>) TinyJson.parse(Files.readString(json)));
     }
@@ -135,28 +129,6 @@ class DoctorCommandTest {
         assertEquals(Set.of("cancelled-timers", "lost-exceptions"), run.kinds(), run.output);
         assertTrue(run.findings().contains("of the timer heap"), run.output);
         assertTrue(run.findings().contains("audit backend refused order"), run.output);
-    }
-
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void theHttpClientPoolsOwnTimersAreNotBlamedOnAServiceUnderLoad() throws Exception {
-        // examples/blocking-route: each request makes a blocking call through toThread and one
-        // upstream call through the pooled HttpClient, 20 at a time, both sides on the real pool
-        Doctored run = doctor(Files.createTempDirectory(classes, "route"), List.of("BlockingRouteService",
-                "--load", "2", "--clients", "20", "--min-requests", "300"));
-        assertTrue(run.output.contains("requests answered"), run.output);
-        assertEquals(Set.of(), run.kinds(), run.output);
-    }
-
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aSizedPoolsBacklogIsCuredByNamingTheValve() throws Exception {
-        // asyncio's sizing (6 threads here) under 40 concurrent blocking calls: they queue
-        Doctored run = doctor(Files.createTempDirectory(classes, "sized"), List.of("-Djasyncio.executor=platform",
-                "BlockingRouteService", "--load", "2", "--clients", "40", "--min-requests", "100"));
-        assertEquals(Set.of("executor-backlog"), run.kinds(), run.output);
-        assertTrue(run.findings().contains("use toThread's default valve, a virtual thread per call"), run.output);
-        assertTrue(run.findings().contains("toCpu(...), one thread per core"), run.output);
     }
 
     @Test

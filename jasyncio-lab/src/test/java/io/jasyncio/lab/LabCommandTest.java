@@ -47,7 +47,6 @@ class LabCommandTest {
         Path json = dir.resolve("lab.json");
         Path html = dir.resolve("lab.html");
         Run run = lab("--quick", "--json", json.toString(), "--html", html.toString());
-        System.out.println(run.output);
 
         boolean oneLoop = EventLoops.availableNames().size() == 1;
         @SuppressWarnings("unchecked")

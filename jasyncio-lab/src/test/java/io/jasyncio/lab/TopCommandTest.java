@@ -35,7 +35,6 @@ class TopCommandTest {
             int code = new CommandLine(new TopCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
                     .execute(Long.toString(service.pid()), "--iterations", "8");
             String output = bytes.toString(StandardCharsets.UTF_8);
-            System.out.println(output);
             assertEquals(0, code, output);
             assertTrue(Pattern.compile("(?m)^main +[0-9,-]+ +\\d+% +\\d+%").matcher(output).find(),
                     "a row for the loop on thread main: " + output);

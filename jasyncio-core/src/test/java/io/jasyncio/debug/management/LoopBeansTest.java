@@ -49,11 +49,12 @@ class LoopBeansTest {
         JMX.newMXBeanProxy(server, name, EventLoopMXBean.class).getTasksPending(); // a reading asked of it
         java.lang.ref.WeakReference<EventLoop> ref = new java.lang.ref.WeakReference<>(loop);
         loop = null;
-        for (int i = 0; i < 200 && !ref.refersTo(null); i++) {
-            System.gc();
-            Thread.sleep(10);
+        try (io.jasyncio.debug.LogCapture resources = new io.jasyncio.debug.LogCapture("io.jasyncio.resources")) {
+            // the loop was never closed: once collected, asyncio's ResourceWarning says so
+            io.jasyncio.testing.Collect.until(() -> ref.refersTo(null) && !resources.containing("unclosed event loop").isEmpty());
+            assertTrue(ref.refersTo(null), "the bean does not keep its loop alive");
+            assertEquals(1, resources.containing("unclosed event loop").size(), resources.messages().toString());
         }
-        assertTrue(ref.refersTo(null), "the bean does not keep its loop alive");
         EventLoop next = EventLoops.newEventLoop(); // the next registration drops the stale bean
         try {
             assertFalse(server.isRegistered(name));

@@ -1,12 +1,17 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.Asyncio;
+import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.Future;
+import io.jasyncio.loop.Signal;
 import io.jasyncio.net.Network;
 import io.jasyncio.net.Server;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -84,8 +89,58 @@ public final class HttpServer {
         shutdown(0);
     }
 
-    /** Coroutine: serves until the task running it is cancelled. */
+    /**
+     * Coroutine: serves until the task running it is cancelled (then the server closes and is
+     * waited for), or until the process is asked to stop, as uvicorn and aiohttp's {@code run_app}
+     * do: the first SIGINT (Ctrl-C) or SIGTERM shuts the server down gracefully
+     * ({@link #shutdown} with {@value #STOP_GRACE_SECONDS} s: requests in flight get their
+     * responses) and serveForever returns; a SIGINT during that drain drops the connections left at
+     * once. Where this loop cannot take the signals (another loop has them, or the JVM gives none),
+     * it serves until cancelled only.
+     */
     public void serveForever() {
-        server.serveForever();
+        EventLoop loop = getLoop();
+        Future<Void> stopAsked = loop.createFuture();
+        Runnable onTerm = () -> {
+            if (!stopAsked.isDone()) {
+                stopAsked.setResult(null);
+            }
+        };
+        Runnable onInt = () -> {
+            if (!stopAsked.isDone()) {
+                stopAsked.setResult(null);
+            } else {
+                Asyncio.createTask(loop, this::close); // the second Ctrl-C: no more waiting
+            }
+        };
+        List<Signal> taken = new ArrayList<>();
+        take(loop, Signal.SIGINT, onInt, taken);
+        take(loop, Signal.SIGTERM, onTerm, taken);
+        try {
+            try {
+                Asyncio.await(stopAsked);
+            } catch (CancelledError cancelled) {
+                server.close();
+                server.waitClosed();
+                throw cancelled;
+            }
+            shutdown(STOP_GRACE_SECONDS);
+        } finally {
+            for (Signal signal : taken) {
+                loop.removeSignalHandler(signal);
+            }
+        }
+    }
+
+    /** How long the graceful stop of {@link #serveForever} lets requests in flight finish, in seconds. */
+    public static final double STOP_GRACE_SECONDS = 30;
+
+    private static void take(EventLoop loop, Signal signal, Runnable handler, List<Signal> taken) {
+        try {
+            loop.addSignalHandler(signal, handler);
+            taken.add(signal);
+        } catch (UnsupportedOperationException | IllegalStateException notHere) {
+            // another loop has it, or this JVM gives no signals: cancellation still stops the server
+        }
     }
 }

@@ -155,13 +155,7 @@ public final class Diagnoses {
         if (held.frame().isEmpty() || isLibrary(held.frame())) {
             return true; // the library's own code is the first non-JDK frame: a first call, not the program's
         }
-        for (String frame : held.stack()) {
-            if (frame.contains("<clinit>") || frame.contains("ClassLoader.loadClass")
-                    || frame.contains("jdk.internal.loader.") || frame.contains("java.lang.invoke.")) {
-                return true;
-            }
-        }
-        return false;
+        return held.stack().stream().anyMatch(io.jasyncio.debug.WarmUp::isClassLoading); // the watchdog's rule too
     }
 
     private static boolean isLibrary(String frame) {
