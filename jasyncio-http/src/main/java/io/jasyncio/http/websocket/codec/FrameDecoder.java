@@ -216,7 +216,10 @@ public final class FrameDecoder {
         if (masked) {
             System.arraycopy(header, at, mask, 0, 4);
         }
-        if (length > maxFrameSize) {
+        // a compressed frame may be what deflate makes of a frame within the limit: stored blocks
+        // add 5 bytes per 16 KiB, and a few at the ends
+        long frameLimit = compressed && !Opcodes.isControl(opcode) ? maxFrameSize + maxFrameSize / 16384 * 5 + 64 : maxFrameSize;
+        if (length > frameLimit) {
             throw new ProtocolError(MESSAGE_TOO_BIG, "frame of " + length + " bytes, over the limit of " + maxFrameSize);
         }
         if (!Opcodes.isControl(opcode) && !compressed && message.length() + length > maxMessageSize) {
