@@ -91,8 +91,9 @@ public record DeflateAgreement(boolean compressOutgoing, boolean outgoingTakeove
             throw new IllegalArgumentException("the server ignored server_no_context_takeover");
         }
         boolean clientNo = askedClientNoTakeover || p.containsKey("client_no_context_takeover");
-        return new DeflateAgreement(clientBits == 15, !clientNo, !serverNo, response.name()
-                + (p.isEmpty() ? "" : "; " + String.join("; ", p.keySet())));
+        StringBuilder header = new StringBuilder(NAME);
+        p.forEach((name, value) -> header.append("; ").append(name).append(value == null ? "" : "=" + value));
+        return new DeflateAgreement(clientBits == 15, !clientNo, !serverNo, header.toString());
     }
 
     /** The parameter's window bits (8-15), 15 when absent, -1 when invalid; {@code bare}: may come without a value. */
