@@ -239,6 +239,11 @@ public final class WebSocket {
         return connection.loop();
     }
 
+    /** Messages received and not yet taken. */
+    int queuedMessages() {
+        return queue.size();
+    }
+
     /** This session's connection, for the callback form's calls (pauseReading, bufferedAmount ...). */
     public WebSocketConnection connection() {
         return connection;

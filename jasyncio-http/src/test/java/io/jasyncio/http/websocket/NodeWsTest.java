@@ -4,7 +4,7 @@ import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.testing.EveryEngine;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 
 import java.io.IOException;
@@ -17,6 +17,7 @@ import java.nio.file.Path;
 @OnEveryLoop
 @EveryEngine
 class NodeWsTest {
+    @AutoClose
     private static Peers.Server server;
     private static Path dir;
 
@@ -24,13 +25,6 @@ class NodeWsTest {
     static void startPeer() throws Exception {
         dir = Peers.nodePeerDir();
         server = new Peers.Server(java.util.List.of("node", "ws_node_peer.js", "server"), dir);
-    }
-
-    @AfterAll
-    static void stopPeer() {
-        if (server != null) {
-            server.close();
-        }
     }
 
     @AsyncTest(debug = false, timeout = 30)

@@ -104,7 +104,7 @@ final class Peers {
             try {
                 port = ready.get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
-                close();
+                process.destroyForcibly();
                 throw new IOException("the peer did not start: " + command + "\n" + output, e);
             }
         }
@@ -113,15 +113,12 @@ final class Peers {
             return "ws://127.0.0.1:" + port;
         }
 
+        /** Kills the peer and what it started, and waits (10 s at most) for it to be gone. */
         @Override
-        public void close() {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            try {
-                process.waitFor(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        public void close() throws Exception {
+            java.util.stream.Stream.concat(process.descendants(), java.util.stream.Stream.of(process.toHandle()))
+                    .forEach(ProcessHandle::destroyForcibly);
+            process.onExit().get(10, TimeUnit.SECONDS);
         }
     }
 

@@ -4,7 +4,7 @@ import io.jasyncio.junit.AsyncTest;
 import io.jasyncio.junit.OnEveryLoop;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.testing.EveryEngine;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 
 import java.io.IOException;
@@ -19,6 +19,7 @@ import java.nio.file.Path;
 @OnEveryLoop
 @EveryEngine
 class PythonWebSocketsTest {
+    @AutoClose
     private static Peers.Server server;
     private static Path script;
 
@@ -27,13 +28,6 @@ class PythonWebSocketsTest {
         Peers.requirePythonPeers();
         script = Peers.resource("ws_python_peer.py");
         server = new Peers.Server(java.util.List.of(Peers.PYTHON, script.toString(), "server"), null);
-    }
-
-    @AfterAll
-    static void stopPeer() {
-        if (server != null) {
-            server.close();
-        }
     }
 
     @AsyncTest(debug = false, timeout = 30)
