@@ -18,6 +18,10 @@ final class EchoServer {
     }
 
     static HttpServer start(WebSocketOptions options) throws IOException {
+        return start(options, HttpServerOptions.defaults());
+    }
+
+    static HttpServer start(WebSocketOptions options, HttpServerOptions http) throws IOException {
         return HttpServer.startStreaming(getRunningLoop(), exchange -> {
             String path = exchange.request().path();
             if (!WebSocketServer.isUpgrade(exchange.request())) {
@@ -36,7 +40,7 @@ final class EchoServer {
                     }
                 });
             }
-        }, "127.0.0.1", 0, HttpServerOptions.defaults());
+        }, "127.0.0.1", 0, http);
     }
 
     static String url(HttpServer server, String path) {
