@@ -62,12 +62,20 @@ public final class WebSocketServer {
 
     /**
      * A streaming handler that accepts every request as a WebSocket and runs {@code session} on
-     * it. When the session returns, the connection is closed with 1000; if it throws, with 1011
+     * it (a request that is no valid upgrade is answered 400 or 426, and that is all). When the session returns, the connection is closed with 1000; if it throws, with 1011
      * (and the exception goes to the loop's handler, as a handler's does), unless it is the
      * connection's own {@link WebSocketClosedException}.
      */
     public static StreamingHandler handler(WebSocketOptions options, SessionHandler session) {
-        return exchange -> run(accept(exchange, options), session);
+        return exchange -> {
+            WebSocket ws;
+            try {
+                ws = accept(exchange, options);
+            } catch (WebSocketHandshakeException refused) {
+                return; // answered 400 or 426: the client's mistake, no error of the server's
+            }
+            run(ws, session);
+        };
     }
 
     /** Coroutine: runs {@code session} on {@code ws} and closes it as {@link #handler} says. */

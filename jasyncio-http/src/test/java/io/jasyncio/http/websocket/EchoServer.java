@@ -34,11 +34,11 @@ final class EchoServer {
                     throw new IllegalStateException("the session failed on purpose");
                 });
             } else {
-                WebSocketServer.run(WebSocketServer.accept(exchange, options), ws -> {
+                WebSocketServer.handler(options, ws -> {
                     for (WebSocketMessage m : ws.messages()) {
                         ws.send(m);
                     }
-                });
+                }).handle(exchange);
             }
         }, "127.0.0.1", 0, http);
     }

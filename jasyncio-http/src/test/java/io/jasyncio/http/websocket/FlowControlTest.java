@@ -68,7 +68,7 @@ class FlowControlTest {
         http.close();
     }
 
-    @AsyncTest(timeout = 20)
+    @AsyncTest(debug = false, timeout = 20)
     void aPeerThatDoesNotAnswerPingsIsClosedWith1011(EventLoop loop) throws IOException {
         HttpServer http = EchoServer.start(OPTIONS.withPing(0.05, 0.1));
         WebSocket quiet = WebSocketClient.connect(loop, EchoServer.url(http, "/echo"), OPTIONS);

@@ -71,7 +71,7 @@ class OwnPeerTest {
         echoesEverything(loop, PLAIN, WebSocketOptions.defaults(), null);
     }
 
-    @AsyncTest
+    @AsyncTest(debug = false)
     void aPingIsAnsweredWithItsPong(EventLoop loop) throws IOException {
         HttpServer http = EchoServer.start(PLAIN);
         WebSocket ws = WebSocketClient.connect(loop, EchoServer.url(http, "/echo"), PLAIN);
@@ -84,7 +84,7 @@ class OwnPeerTest {
         http.close();
     }
 
-    @AsyncTest
+    @AsyncTest(debug = false)
     void everyClosePathReportsItsCode(EventLoop loop) throws IOException {
         HttpServer http = EchoServer.start(PLAIN);
         // the server closes with a code of its own
@@ -109,7 +109,7 @@ class OwnPeerTest {
         http.close();
     }
 
-    @AsyncTest(failOnLoopErrors = false)
+    @AsyncTest(debug = false, failOnLoopErrors = false)
     void aSessionThatThrowsClosesWith1011(EventLoop loop) throws IOException {
         List<Object> reported = new ArrayList<>();
         loop.setExceptionHandler((l, context) -> reported.add(context.get("exception")));
@@ -122,7 +122,7 @@ class OwnPeerTest {
         http.close();
     }
 
-    @AsyncTest
+    @AsyncTest(debug = false)
     void theServerPicksItsPreferredSubprotocolTheClientOffered(EventLoop loop) throws IOException {
         HttpServer http = EchoServer.start(PLAIN.withSubprotocols("chat.v2", "chat.v1"));
         WebSocket ws = WebSocketClient.connect(loop, EchoServer.url(http, "/echo"), PLAIN.withSubprotocols("chat.v1", "chat.v2"));
@@ -134,7 +134,7 @@ class OwnPeerTest {
         http.close();
     }
 
-    @AsyncTest
+    @AsyncTest(debug = false)
     void aNonUpgradeAnswerFailsTheClientsHandshake(EventLoop loop) throws IOException {
         HttpServer http = io.jasyncio.http.server.HttpServer.start(loop,
                 request -> io.jasyncio.http.HttpResponse.text(403, "no"), "127.0.0.1", 0,

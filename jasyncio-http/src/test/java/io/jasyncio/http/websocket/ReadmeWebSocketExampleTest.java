@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * README still prints those lines.
  */
 class ReadmeWebSocketExampleTest {
-    @AsyncTest
+    @AsyncTest(debug = false)
     void theReadmesServerAndClientWork() throws IOException {
         // README begin
         // a server: every message back as it came, until the client closes

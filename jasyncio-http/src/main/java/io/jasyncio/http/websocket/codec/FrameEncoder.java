@@ -8,19 +8,17 @@ import java.security.SecureRandom;
  * so that a script cannot choose the bytes an intermediary sees); a server's masks none.
  */
 public final class FrameEncoder {
-    private static final int KEYS_PER_REFILL = 256;
+    private static final int KEYS_PER_REFILL = 16;
+    /** One generator for every client connection (it is thread-safe; a draw is 16 keys). */
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final boolean mask;
-    private final SecureRandom random;
     private byte[] keys;
     private int keyOffset;
 
     /** {@code mask}: true for a client. */
     public FrameEncoder(boolean mask) {
         this.mask = mask;
-        this.random = mask ? new SecureRandom() : null;
-        this.keys = mask ? new byte[4 * KEYS_PER_REFILL] : null;
-        this.keyOffset = mask ? keys.length : 0;
     }
 
     /**
@@ -63,8 +61,11 @@ public final class FrameEncoder {
     }
 
     private void nextKey(byte[] into, int at) {
-        if (keyOffset == keys.length) {
-            random.nextBytes(keys); // one draw for many frames: the generator is costly per call
+        if (keys == null || keyOffset == keys.length) {
+            if (keys == null) {
+                keys = new byte[4 * KEYS_PER_REFILL]; // on the first frame: an idle connection holds none
+            }
+            RANDOM.nextBytes(keys); // one draw for many frames: the generator is costly per call
             keyOffset = 0;
         }
         System.arraycopy(keys, keyOffset, into, at, 4);
