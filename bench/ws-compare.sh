@@ -3,7 +3,8 @@
 # over 100 connections (each with one message in flight) and a broadcast to 10,000 idle
 # connections, served by
 #   jasyncio (./jasyncio http-server's /ws echo, in the callback form, on the epoll loop; the
-#   broadcast server in bench/ws/WsBench.java), Node's ws (bench/ws/node_ws_server.js) and Python's
+#   broadcast server in bench/ws/WsBench.java), Netty 4.2 codec-http's WebSocket handlers on native
+#   epoll (NettyWsServer in the benchmarks jar), Node's ws (bench/ws/node_ws_server.js) and Python's
 #   websockets on uvloop (bench/ws/python_ws_server.py; on asyncio when uvloop cannot be installed),
 #   each on ONE thread, pinned to CPU 0. The load (bench/ws/WsBench.java: jasyncio's client on the
 #   epoll loop, the same for every server, no compression) is pinned to CPU 1.
@@ -31,7 +32,7 @@ connections=100
 size=32
 bconnections=10000
 bmessages=20
-servers="jasyncio node-ws python-websockets"
+servers="jasyncio netty-ws node-ws python-websockets"
 doc="$root/docs/BENCHMARKS.md"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -68,8 +69,10 @@ node_dir="$root/jasyncio-http/src/test/node"   # ws, as the interop tests instal
 python_loop=asyncio
 "$python" -c 'import uvloop' 2>/dev/null && python_loop=uvloop
 
-say "building jasyncio"
+say "building jasyncio (the CLI and the benchmarks jar, which holds the Netty server)"
 ./jasyncio build
+[ -f "$root/jasyncio-bench/target/benchmarks.jar" ] && [ -z "$(find jasyncio-bench/src -newer jasyncio-bench/target/benchmarks.jar -name '*.java' | head -n 1)" ] \
+  || mvn -B -q -pl jasyncio-bench -am -DskipTests package
 java="$(bench/java25.sh)"
 javac="$(dirname "$java")/javac"
 cp="$root/jasyncio-core/target/classes:$root/jasyncio-http/target/classes:$root/jasyncio-native/target/classes:$root/jasyncio-epoll/target/classes"
@@ -83,6 +86,7 @@ server_cmd() {
   case "$1/$2" in
     jasyncio/echo) echo "$root/jasyncio http-server --host 127.0.0.1 --port 0 --loop epoll" ;;
     jasyncio/broadcast) echo "$java ${jvm[*]} -cp $work/classes:$cp WsBench serve-broadcast 0" ;;
+    netty-ws/*) echo "$java ${jvm[*]} -cp $root/jasyncio-bench/target/benchmarks.jar io.jasyncio.bench.NettyWsServer --host 127.0.0.1 --port 0 --transport epoll" ;;
     node-ws/*) echo "node $root/bench/ws/node_ws_server.js $node_dir 0" ;;
     python-websockets/*) echo "$python $root/bench/ws/python_ws_server.py $python_loop" ;;
     *) say "unknown server $1"; exit 2 ;;
