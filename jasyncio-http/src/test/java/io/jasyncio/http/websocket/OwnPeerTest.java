@@ -144,4 +144,15 @@ class OwnPeerTest {
         assertEquals(403, e.status());
         http.close();
     }
+
+    @AsyncTest(debug = false)
+    void shuttingTheHttpServerDownClosesItsWebSockets(EventLoop loop) throws IOException {
+        HttpServer http = EchoServer.start(PLAIN);
+        WebSocket ws = WebSocketClient.connect(loop, EchoServer.url(http, "/echo"), PLAIN);
+        ws.send("x");
+        assertEquals("x", ws.receive().text());
+        http.shutdown(0.5); // returns: the taken-over connection does not hold it
+        WebSocketClosedException e = assertThrows(WebSocketClosedException.class, ws::receive);
+        assertEquals(1006, e.code(), "closed without a close frame");
+    }
 }
