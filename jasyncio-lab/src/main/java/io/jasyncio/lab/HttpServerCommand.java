@@ -5,6 +5,11 @@ import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.server.HttpGroupServer;
 import io.jasyncio.http.server.HttpServer;
 import io.jasyncio.http.server.HttpServerOptions;
+import io.jasyncio.http.server.StreamingHandler;
+import io.jasyncio.http.websocket.WebSocketConnection;
+import io.jasyncio.http.websocket.WebSocketListener;
+import io.jasyncio.http.websocket.WebSocketOptions;
+import io.jasyncio.http.websocket.WebSocketServer;
 import io.jasyncio.net.ServerOptions;
 import io.jasyncio.task.Runner;
 import picocli.CommandLine;
@@ -20,7 +25,9 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 /**
  * {@code ./jasyncio http-server}: jasyncio-http answering every request with one response until
  * killed, for load tests and benchmarks (bench/compare-http.sh): "Hello, world!" (13 bytes) or
- * {@code --size N} bytes, on one loop or ({@code --loops N}) on an {@link EventLoopGroup}. Prints
+ * {@code --size N} bytes, on one loop or ({@code --loops N}) on an {@link EventLoopGroup}; and a
+ * WebSocket echo at {@code /ws} (every message sent back as it came, text or binary), for
+ * WebSocket load tools and interop checks (bench/ws-compare.sh). Prints
  * {@code listening on HOST:PORT} once it accepts.
  */
 @Command(name = "http-server", mixinStandardHelpOptions = true,
@@ -52,7 +59,7 @@ final class HttpServerCommand implements Callable<Integer> {
         }
         try (Runner runner = new Runner(false, serve.loop)) {
             runner.run(() -> {
-                HttpServer server = HttpServer.start(getRunningLoop(), request -> response, serve.host, port, options);
+                HttpServer server = HttpServer.startStreaming(getRunningLoop(), handler(response), serve.host, port, options);
                 System.out.println("listening on " + serve.host + ":" + server.port());
                 System.out.flush();
                 server.serveForever();
@@ -65,7 +72,7 @@ final class HttpServerCommand implements Callable<Integer> {
     /** --loops N: an EventLoopGroup of N loops serving one port until killed. */
     private int serveOnGroup(HttpResponse response, HttpServerOptions options) {
         try (EventLoopGroup group = new EventLoopGroup(serve.loops, serve.loop)) {
-            HttpGroupServer server = HttpGroupServer.start(group, request -> response, serve.host, port, options, serve.spread).join();
+            HttpGroupServer server = HttpGroupServer.startStreaming(group, handler(response), serve.host, port, options, serve.spread).join();
             System.out.println(serve.loops + " loops (" + serve.loop + "), connections spread by " + server.mode());
             System.out.println("listening on " + serve.host + ":" + server.port());
             System.out.flush();
@@ -73,6 +80,33 @@ final class HttpServerCommand implements Callable<Integer> {
         }
         return 0;
     }
+
+    /** {@code /ws} with {@code Upgrade: websocket}: the echo; every other request: {@code response}. */
+    static StreamingHandler handler(HttpResponse response) {
+        return exchange -> {
+            if (exchange.request().path().equals("/ws") && WebSocketServer.isUpgrade(exchange.request())) {
+                WebSocketServer.accept(exchange, WS_OPTIONS, ECHO);
+            } else {
+                exchange.respond(response);
+            }
+        };
+    }
+
+    /** Keep-alive off: load tools' idle connections cost no timers. */
+    private static final WebSocketOptions WS_OPTIONS = WebSocketOptions.defaults().withPing(0, 0);
+
+    /** The echo, in the callback form: one listener for every connection, no task, no queue. */
+    private static final WebSocketListener ECHO = new WebSocketListener() {
+        @Override
+        public void onText(WebSocketConnection connection, String text) {
+            connection.sendText(text);
+        }
+
+        @Override
+        public void onBinary(WebSocketConnection connection, byte[] data) {
+            connection.sendBinary(data);
+        }
+    };
 
     static HttpResponse response(int size) {
         byte[] body;

@@ -2,6 +2,10 @@ package io.jasyncio.lab;
 
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.client.HttpClient;
+import io.jasyncio.http.websocket.WebSocket;
+import io.jasyncio.http.websocket.WebSocketClient;
+import io.jasyncio.http.websocket.WebSocketMessage;
+import io.jasyncio.http.websocket.WebSocketOptions;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
 import org.junit.jupiter.api.Timeout;
@@ -21,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code ./jasyncio http-server} in a child JVM, on each loop and on a group: it prints where it
- * listens, then answers keep-alive GETs (through jasyncio-http's client) with its one response.
+ * listens, then answers keep-alive GETs (through jasyncio-http's client) with its one response,
+ * and echoes WebSocket messages at {@code /ws}.
  */
 @Timeout(60)
 class HttpServerCommandTest {
@@ -57,6 +62,7 @@ class HttpServerCommandTest {
                     assertEquals(size, response.body().length);
                 }
             }
+            echoesOverWebSocket(clientLoop, "ws://127.0.0.1:" + line.substring(line.lastIndexOf(':') + 1) + "/ws");
         } finally {
             server.destroyForcibly();
             server.waitFor(10, TimeUnit.SECONDS);
@@ -64,5 +70,24 @@ class HttpServerCommandTest {
             clientThread.join(10_000);
             clientLoop.close();
         }
+    }
+
+    /** The WebSocket echo at /ws: text and binary back as they came. */
+    private static void echoesOverWebSocket(EventLoop clientLoop, String url) throws Exception {
+        java.util.concurrent.Future<Void> check = io.jasyncio.Asyncio.runCoroutineThreadsafe(() -> {
+            WebSocket ws = WebSocketClient.connect(clientLoop, url, WebSocketOptions.defaults());
+            ws.send("Hello, κόσμε");
+            WebSocketMessage text = ws.receive();
+            assertTrue(text.isText());
+            assertEquals("Hello, κόσμε", text.text());
+            ws.send(new byte[]{0, 1, 2, (byte) 0xff});
+            WebSocketMessage binary = ws.receive();
+            assertTrue(!binary.isText());
+            assertEquals(java.util.List.of((byte) 0, (byte) 1, (byte) 2, (byte) -1),
+                    java.util.List.of(binary.bytes()[0], binary.bytes()[1], binary.bytes()[2], binary.bytes()[3]));
+            ws.close();
+            assertEquals(1000, ws.closeCode());
+        }, clientLoop);
+        check.get(20, TimeUnit.SECONDS);
     }
 }

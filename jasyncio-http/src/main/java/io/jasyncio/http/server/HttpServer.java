@@ -76,11 +76,13 @@ public final class HttpServer {
     /**
      * Coroutine: graceful shutdown. Stops accepting, closes idle connections, lets requests in
      * flight finish (their responses say {@code Connection: close}) for up to {@code gracePeriod}
-     * seconds, then drops the connections left.
+     * seconds, then drops the connections left; connections taken over ({@link HttpExchange#takeOver})
+     * are closed then.
      */
     public void shutdown(double gracePeriod) {
         server.close();
         connections.shutdown(gracePeriod);
+        server.closeClients(); // connections taken over (WebSocket, tunnels) are left: waitClosed waits for them
         server.waitClosed();
     }
 
