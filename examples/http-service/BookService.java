@@ -5,14 +5,21 @@ import io.jasyncio.http.server.HttpHandler;
 import io.jasyncio.http.server.HttpServer;
 import io.jasyncio.http.server.HttpServerOptions;
 import io.jasyncio.http.server.routing.Router;
+import io.jasyncio.http.websocket.WebSocket;
+import io.jasyncio.http.websocket.WebSocketClosedException;
+import io.jasyncio.http.websocket.WebSocketMessage;
+import io.jasyncio.http.websocket.WebSocketOptions;
+import io.jasyncio.http.websocket.WebSocketServer;
 import io.jasyncio.loop.Signal;
 import io.jasyncio.sync.Event;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.TreeMap;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
@@ -21,7 +28,8 @@ import static io.jasyncio.Asyncio.run;
 /**
  * A small HTTP service on jasyncio's router: a book list in memory, with path and query
  * parameters, JSON responses, custom headers, an error hook that maps exceptions to statuses, and
- * filters (an access log with timing, and a bearer token for changes). SIGTERM stops it gracefully.
+ * filters (an access log with timing, and a bearer token for changes), and a WebSocket that pushes
+ * each new book to whoever watches. SIGTERM stops it gracefully.
  *
  * <pre>
  * GET    /books?author=A&amp;tag=T&amp;tag=U   the books (of that author, with all those tags), X-Total-Count
@@ -29,6 +37,7 @@ import static io.jasyncio.Asyncio.run;
  * POST   /books                        a form body (title, author, tag...), at most 4 KiB: 201 and Location
  * DELETE /books/{id}                   with Authorization: Bearer secret
  * GET    /health                       ok
+ * GET    /books/live                   a WebSocket: each book added is pushed as JSON text; "count" asks how many
  * </pre>
  *
  * Run it from the repository root after {@code ./jasyncio build}:
@@ -48,6 +57,7 @@ public class BookService {
     }
 
     private final Map<Long, Book> books = new TreeMap<>();
+    private final Set<WebSocket> watchers = new LinkedHashSet<>();
     private long nextId = 1;
 
     public static void main(String[] args) throws Exception {
@@ -68,7 +78,7 @@ public class BookService {
                     return HttpResponse.empty(204);
                 })
                 .get("/health", request -> HttpResponse.text(200, "ok"))
-                // The WebSocket route goes here: .streaming("GET /ws", ...)
+                .streaming("GET /books/live", WebSocketServer.handler(WebSocketOptions.defaults(), this::watch))
                 .onError(BookService::errorResponse)
                 .build();
     }
@@ -106,7 +116,29 @@ public class BookService {
             throw new IllegalArgumentException("a book needs a title and an author");
         }
         Book book = add(title.getFirst(), author.getFirst(), form.getOrDefault("tag", List.of()));
+        String pushed = new String(book.json(), StandardCharsets.UTF_8);
+        for (WebSocket watcher : List.copyOf(watchers)) {
+            try {
+                watcher.send(pushed);                    // awaits while that watcher is not reading
+            } catch (WebSocketClosedException gone) {
+                // that watcher left meanwhile; its session removes it
+            }
+        }
         return HttpResponse.json(201, book.json()).withHeader("Location", "/books/" + book.id());
+    }
+
+    /** The WebSocket route's session: watches until the client closes; "count" is answered. */
+    private void watch(WebSocket ws) throws Exception {
+        watchers.add(ws);
+        try {
+            for (WebSocketMessage message : ws.messages()) {   // ends when the client closes
+                if (message.isText() && message.text().equals("count")) {
+                    ws.send(String.valueOf(books.size()));
+                }
+            }
+        } finally {
+            watchers.remove(ws);
+        }
     }
 
     private Book add(String title, String author, List<String> tags) {

@@ -9,9 +9,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * examples/http-service/BookService.java, compiled and run as a program in a child JVM on each
  * loop, called by the JDK's own HTTP client: routes with path and query parameters, JSON, custom
- * headers, the error hook, both filters, then a SIGTERM that stops it with exit status 0.
+ * headers, the error hook, both filters, the WebSocket route's push (through the JDK's WebSocket
+ * client), then a SIGTERM that stops it with exit status 0.
  */
 @Timeout(120)
 class BookServiceExampleTest {
@@ -53,11 +59,28 @@ class BookServiceExampleTest {
             assertEquals(404, missing.statusCode(), "the error hook maps NoSuchElementException");
             assertEquals("{\"error\":\"no book 99\"}", missing.body());
 
+            BlockingQueue<String> pushed = new LinkedBlockingQueue<>();
+            WebSocket watcher = client.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10))
+                    .buildAsync(URI.create(base.replace("http://", "ws://") + "/books/live"), new WebSocket.Listener() {
+                        @Override
+                        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+                            pushed.add(data.toString());
+                            ws.request(1);
+                            return null;
+                        }
+                    }).get(10, TimeUnit.SECONDS);
+            watcher.sendText("count", true).get(10, TimeUnit.SECONDS);
+            assertEquals("3", pushed.poll(10, TimeUnit.SECONDS), "the WebSocket route answers \"count\"");
+
             HttpResponse<String> created = send(client, HttpRequest.newBuilder(URI.create(base + "/books"))
                     .header("Content-Type", "application/x-www-form-urlencoded")
                     .POST(HttpRequest.BodyPublishers.ofString("title=Kindred&author=Octavia+E.+Butler&tag=sf")));
             assertEquals(201, created.statusCode());
             assertEquals("/books/4", created.headers().firstValue("Location").orElseThrow());
+            String push = pushed.poll(10, TimeUnit.SECONDS);
+            assertEquals("{\"id\":4,\"title\":\"Kindred\",\"author\":\"Octavia E. Butler\",\"tags\":[\"sf\"]}", push,
+                    "the new book pushed to the watcher");
+            watcher.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
             HttpResponse<String> incomplete = send(client, HttpRequest.newBuilder(URI.create(base + "/books"))
                     .POST(HttpRequest.BodyPublishers.ofString("title=Untitled")));
             assertEquals(400, incomplete.statusCode());
