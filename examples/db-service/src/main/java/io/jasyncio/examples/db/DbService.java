@@ -25,7 +25,7 @@ import static io.jasyncio.Asyncio.toThread;
  * <pre>
  *   GET /worlds/ID           the row, as {"id":ID,"randomNumber":N}; 404 when there is none
  *   PUT /worlds/ID           body N (1..10000): sets the row's randomNumber, answers the row
- *   GET /fortunes            every fortune, sorted by message, as a JSON array
+ *   GET /fortunes            every fortune, sorted by message: one "ID: MESSAGE" line each (UTF-8 text)
  *   GET /report?seconds=S    a slow query (S seconds of server-side pg_sleep, 0..5): counts by parity
  * </pre>
  * Run it against a throwaway database (from the repository root, after {@code ./jasyncio build}):
@@ -83,9 +83,9 @@ public final class DbService {
             return HttpResponse.text(405, "GET only\n");
         }
         return switch (path) {
-            case "/fortunes" -> json(toThread(worlds::fortunes).stream()
-                    .map(f -> "{\"id\":" + f.id() + ",\"message\":" + Json.quote(f.message()) + "}")
-                    .collect(Collectors.joining(",", "[", "]")));
+            case "/fortunes" -> HttpResponse.text(200, toThread(worlds::fortunes).stream()
+                    .map(f -> f.id() + ": " + f.message() + "\n")
+                    .collect(Collectors.joining()));
             case "/report" -> {
                 double seconds = Math.clamp(parseDouble(queryParameter(request, "seconds"), 1), 0, 5);
                 long[] parity = toThread(() -> worlds.parityReport(seconds));

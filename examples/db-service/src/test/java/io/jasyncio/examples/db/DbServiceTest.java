@@ -114,7 +114,7 @@ class DbServiceTest {
     }
 
     @Test
-    void listsTheFortunesSortedAndEscaped() throws Exception {
+    void listsTheFortunesSorted() throws Exception {
         HttpResponse<String> r = get("/fortunes");
         assertEquals(200, r.statusCode(), r.body());
         List<String> expected = new ArrayList<>();
@@ -122,12 +122,12 @@ class DbServiceTest {
              PreparedStatement s = c.prepareStatement("SELECT id, message FROM Fortune ORDER BY message COLLATE \"C\"");
              ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                expected.add("{\"id\":" + rs.getInt(1) + ",\"message\":" + Json.quote(rs.getString(2)) + "}");
+                expected.add(rs.getInt(1) + ": " + rs.getString(2) + "\n");
             }
         }
         assertEquals(12, expected.size());
-        assertEquals("[" + String.join(",", expected) + "]", r.body());
-        assertTrue(r.body().contains("alert(\\\"This should not"), "quotes in a message are escaped: " + r.body());
+        assertEquals(String.join("", expected), r.body());
+        assertTrue(r.body().contains("12: フレームワークのベンチマーク\n"), "UTF-8 both ways: " + r.body());
     }
 
     /**
