@@ -138,7 +138,7 @@ server_cmd() {
     jasyncio)
       echo "$java ${jvm_heap[*]} --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-exports java.base/sun.nio.ch=ALL-UNNAMED --enable-native-access=ALL-UNNAMED -Xss4m -Djasyncio.executor=virtual -cp $work/jasyncio-classes:$jasyncio_cp tfb.JasyncioTfb --port $port --pool $pool $db_args" ;;
     vertx)
-      echo "$java ${jvm_heap[*]} -cp bench/tfb/vertx/target/classes:$(jars bench/tfb/vertx/target/lib) tfb.VertxTfb --port $port --pg-port $PGPORT" ;;
+      echo "$java ${jvm_heap[*]} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -cp bench/tfb/vertx/target/classes:$(jars bench/tfb/vertx/target/lib) tfb.VertxTfb --port $port --pg-port $PGPORT" ;;
     helidon)
       echo "$java ${jvm_heap[*]} -cp bench/tfb/helidon/target/classes:$(jars bench/tfb/helidon/target/lib) tfb.HelidonTfb --port $port --pool $pool $db_args" ;;
   esac
