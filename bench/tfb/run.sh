@@ -120,7 +120,8 @@ mvn -q -B -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
   -pl examples/db-service,jasyncio-epoll,jasyncio-uring -am package
 jasyncio_cp="$(cat examples/db-service/target/classpath):$root/jasyncio-native/target/jasyncio-native-0.1.0-SNAPSHOT.jar:$root/jasyncio-epoll/target/jasyncio-epoll-0.1.0-SNAPSHOT.jar:$root/jasyncio-uring/target/jasyncio-uring-0.1.0-SNAPSHOT.jar"
 rm -rf "$work/jasyncio-classes"
-"$JAVA_HOME/bin/javac" -proc:none -d "$work/jasyncio-classes" -cp "$jasyncio_cp" bench/tfb/jasyncio/JasyncioTfb.java
+"$JAVA_HOME/bin/javac" -proc:none -d "$work/jasyncio-classes" -cp "$jasyncio_cp" \
+  bench/tfb/jasyncio/JasyncioTfb.java bench/tfb/common/tfb/*.java bench/tfb/jdbc/tfb/*.java
 for s in vertx helidon; do
   case " $only_servers " in *" $s "*)
     say "building the $s server (bench/tfb/$s, its own project)"

@@ -24,7 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 /**
  * The six TechEmpower test types on Vert.x 5 core: one event loop, its HttpServer, and one
@@ -39,7 +39,7 @@ public final class VertxTfb extends VerticleBase {
     private static final CharSequence TEXT = HttpHeaders.createOptimized("text/plain");
     private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
     private static final CharSequence HTML = HttpHeaders.createOptimized("text/html; charset=utf-8");
-    private static final Buffer HELLO = Buffer.buffer("Hello, World!");
+    private static final Buffer HELLO = Buffer.buffer(TfbRules.HELLO);
     private static final String SELECT_WORLD = "SELECT id, randomNumber FROM World WHERE id = $1";
     private static final String UPDATE_WORLD = "UPDATE World SET randomNumber = $1 WHERE id = $2";
     private static final String SELECT_FORTUNES = "SELECT id, message FROM Fortune";
@@ -82,14 +82,8 @@ public final class VertxTfb extends VerticleBase {
     private void route(HttpServerRequest request) {
         switch (request.path()) {
             case "/plaintext" -> send(request, TEXT, HELLO);
-            case "/json" -> send(request, JSON, new JsonObject().put("message", "Hello, World!").toBuffer());
-            case "/db" -> selectWorld.execute(Tuple.of(randomId())).onComplete(ar -> {
-                if (ar.failed()) {
-                    fail(request, ar.cause());
-                } else {
-                    send(request, JSON, world(ar.result().iterator().next()).toBuffer());
-                }
-            });
+            case "/json" -> send(request, JSON, new JsonObject().put("message", TfbRules.HELLO).toBuffer());
+            case "/db" -> randomWorlds(request, 1, rows -> send(request, JSON, json(rows[0]).toBuffer()));
             case "/queries" -> queries(request);
             case "/fortunes" -> fortunes(request);
             case "/updates" -> updates(request);
@@ -98,35 +92,38 @@ public final class VertxTfb extends VerticleBase {
     }
 
     private void queries(HttpServerRequest request) {
-        int n = count(request);
-        JsonArray worlds = new JsonArray(new ArrayList<>(n));
-        boolean[] failed = {false};
-        for (int i = 0; i < n; i++) {
-            selectWorld.execute(Tuple.of(randomId())).onComplete(ar -> {
-                if (failed[0]) {
-                    return;
-                }
-                if (ar.failed()) {
-                    failed[0] = true;
-                    fail(request, ar.cause());
-                    return;
-                }
-                worlds.add(world(ar.result().iterator().next()));
-                if (worlds.size() == n) {
-                    send(request, JSON, worlds.toBuffer());
-                }
-            });
-        }
+        randomWorlds(request, count(request), rows -> send(request, JSON, json(rows).toBuffer()));
     }
 
     private void updates(HttpServerRequest request) {
-        int n = count(request);
-        int[][] changed = new int[n][];
-        int[] read = {0};
+        randomWorlds(request, count(request), rows -> {
+            for (int[] w : rows) {
+                w[1] = TfbRules.randomId();
+            }
+            int[][] byId = rows.clone();
+            Arrays.sort(byId, Comparator.comparingInt(w -> w[0])); // no deadlock between requests
+            List<Tuple> batch = new ArrayList<>(byId.length);
+            for (int[] w : byId) {
+                batch.add(Tuple.of(w[1], w[0]));
+            }
+            updateWorld.executeBatch(batch).onComplete(done -> {
+                if (done.failed()) {
+                    fail(request, done.cause());
+                } else {
+                    send(request, JSON, json(rows).toBuffer());
+                }
+            });
+        });
+    }
+
+    /** Sends {@code n} random-row queries down the pipelined connection; then {@code then} gets the rows ({id, randomNumber}, in order), or the request a 500. */
+    private void randomWorlds(HttpServerRequest request, int n, Consumer<int[][]> then) {
+        int[][] rows = new int[n][];
+        int[] received = {0};
         boolean[] failed = {false};
         for (int i = 0; i < n; i++) {
             int index = i;
-            selectWorld.execute(Tuple.of(randomId())).onComplete(ar -> {
+            selectWorld.execute(Tuple.of(TfbRules.randomId())).onComplete(ar -> {
                 if (failed[0]) {
                     return;
                 }
@@ -135,25 +132,10 @@ public final class VertxTfb extends VerticleBase {
                     fail(request, ar.cause());
                     return;
                 }
-                changed[index] = new int[] {ar.result().iterator().next().getInteger(0), randomId()};
-                if (++read[0] == n) {
-                    int[][] byId = changed.clone();
-                    Arrays.sort(byId, Comparator.comparingInt(w -> w[0]));
-                    List<Tuple> batch = new ArrayList<>(n);
-                    for (int[] w : byId) {
-                        batch.add(Tuple.of(w[1], w[0]));
-                    }
-                    updateWorld.executeBatch(batch).onComplete(done -> {
-                        if (done.failed()) {
-                            fail(request, done.cause());
-                            return;
-                        }
-                        JsonArray json = new JsonArray(new ArrayList<>(n));
-                        for (int[] w : changed) {
-                            json.add(new JsonObject().put("id", w[0]).put("randomNumber", w[1]));
-                        }
-                        send(request, JSON, json.toBuffer());
-                    });
+                Row row = ar.result().iterator().next();
+                rows[index] = new int[] {row.getInteger(0), row.getInteger(1)};
+                if (++received[0] == n) {
+                    then.accept(rows);
                 }
             });
         }
@@ -165,36 +147,24 @@ public final class VertxTfb extends VerticleBase {
                 fail(request, ar.cause());
                 return;
             }
-            List<String[]> fortunes = new ArrayList<>(16);
+            List<TfbRules.Fortune> fortunes = new ArrayList<>(16);
             for (Row row : ar.result()) {
-                fortunes.add(new String[] {Integer.toString(row.getInteger(0)), row.getString(1)});
+                fortunes.add(new TfbRules.Fortune(row.getInteger(0), row.getString(1)));
             }
-            fortunes.add(new String[] {"0", "Additional fortune added at request time."});
-            fortunes.sort(Comparator.comparing(f -> f[1]));
-            StringBuilder html = new StringBuilder(1200)
-                    .append("<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>");
-            for (String[] f : fortunes) {
-                html.append("<tr><td>").append(f[0]).append("</td><td>");
-                for (int i = 0; i < f[1].length(); i++) {
-                    char ch = f[1].charAt(i);
-                    switch (ch) {
-                        case '<' -> html.append("&lt;");
-                        case '>' -> html.append("&gt;");
-                        case '&' -> html.append("&amp;");
-                        case '"' -> html.append("&quot;");
-                        case '\'' -> html.append("&#39;");
-                        default -> html.append(ch);
-                    }
-                }
-                html.append("</td></tr>");
-            }
-            html.append("</table></body></html>");
-            send(request, HTML, Buffer.buffer(html.toString()));
+            send(request, HTML, Buffer.buffer(TfbRules.fortunesPage(fortunes)));
         });
     }
 
-    private static JsonObject world(Row row) {
-        return new JsonObject().put("id", row.getInteger(0)).put("randomNumber", row.getInteger(1));
+    private static JsonObject json(int[] world) {
+        return new JsonObject().put("id", world[0]).put("randomNumber", world[1]);
+    }
+
+    private static JsonArray json(int[][] worlds) {
+        JsonArray array = new JsonArray(new ArrayList<>(worlds.length));
+        for (int[] w : worlds) {
+            array.add(json(w));
+        }
+        return array;
     }
 
     private void send(HttpServerRequest request, CharSequence contentType, Buffer body) {
@@ -208,15 +178,7 @@ public final class VertxTfb extends VerticleBase {
     }
 
     private static int count(HttpServerRequest request) {
-        try {
-            return Math.clamp(Integer.parseInt(request.getParam("queries")), 1, 500);
-        } catch (NumberFormatException e) {
-            return 1;
-        }
-    }
-
-    private static int randomId() {
-        return 1 + ThreadLocalRandom.current().nextInt(10_000);
+        return TfbRules.queries(request.getParam("queries"));
     }
 
     public static void main(String[] args) {
