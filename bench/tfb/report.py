@@ -14,9 +14,22 @@ import sys
 
 TFB_BEGIN = "<!-- tfb-results:begin (written by bench/tfb/report.py; edits here are overwritten) -->"
 TFB_END = "<!-- tfb-results:end -->"
-NAMES = {"jasyncio": "jasyncio (JDBC via toThread)", "vertx": "Vert.x 5 (vertx-pg-client)", "helidon": "Helidon 4 SE (JDBC)"}
+NAMES = {"jasyncio": "jasyncio (JDBC via toThread)", "vertx": "Vert.x 5 (vertx-pg-client, 1 connection)", "helidon": "Helidon 4 SE (JDBC)"}
+
+
+def name(server):
+    if server.startswith("vertx-"):
+        return f"Vert.x 5 (vertx-pg-client, {server[len('vertx-'):]} connections)"
+    return NAMES.get(server, server)
+
+
+def servers_in(runs):
+    present = {k[0] for k in runs}
+    return [s for s in NAMES if s in present] + sorted(present - set(NAMES))
 TESTS = ["plaintext", "json", "db", "queries", "fortunes", "updates"]
-# issue 38: jasyncio's requests/s at least Vert.x's (plaintext, json), at least 1/1.25 of it (db, queries, fortunes)
+# issue 38: jasyncio's requests/s at least Vert.x's (plaintext, json), at least 1/1.25 of it (db, queries, fortunes);
+# judged on the server's CPU per request too (at most Vert.x's; at most 1.25x it), as the load
+# generator and the database share one CPU and may bound requests/s before the server does
 GOALS = {"plaintext": 1.0, "json": 1.0, "db": 1 / 1.25, "queries": 1 / 1.25, "fortunes": 1 / 1.25}
 
 
@@ -36,7 +49,7 @@ def spread(values, fmt):
 
 
 def table(runs):
-    servers = [s for s in NAMES if any(k[0] == s for k in runs)]
+    servers = servers_in(runs)
     lines = ["| test | server | requests/s | server CPU µs/request | p99 ms | errors |", "|---|---|---:|---:|---:|---:|"]
     for t in TESTS:
         for s in servers:
@@ -44,34 +57,40 @@ def table(runs):
             if not rounds:
                 continue
             r = list(rounds.values())
-            lines.append(f"| {t} | {NAMES[s]} | {spread([x['requests_per_s'] for x in r], lambda v: f'{v:,.0f}')} "
+            lines.append(f"| {t} | {name(s)} | {spread([x['requests_per_s'] for x in r], lambda v: f'{v:,.0f}')} "
                          f"| {spread([x['server_cpu_us_per_request'] for x in r], lambda v: f'{v:.1f}')} "
                          f"| {spread([x['p99_us'] / 1000 for x in r], lambda v: f'{v:.1f}')} "
                          f"| {sum(int(x['errors']) for x in r)} |")
     return lines
 
 
-def ratios(runs):
-    lines = ["| test | jasyncio / Vert.x requests/s | jasyncio / Vert.x CPU per request | goal (requests/s) | verdict |",
-             "|---|---:|---:|---:|---|"]
+def verdict(values, goal, higher_is_better):
+    if goal is None:
+        return "no goal"
+    met = [v >= goal if higher_is_better else v <= goal for v in values]
+    if all(met):
+        return "met in every round"
+    if not any(met):
+        return "not met in any round"
+    return "inconclusive (within the spread)"
+
+
+def ratios(runs, reference):
+    lines = [f"| test | jasyncio / {name(reference)}: requests/s | goal | verdict | CPU per request | goal | verdict |",
+             "|---|---:|---:|---|---:|---:|---|"]
     for t in TESTS:
-        j, v = runs.get(("jasyncio", t)), runs.get(("vertx", t))
+        j, v = runs.get(("jasyncio", t)), runs.get((reference, t))
         if not j or not v:
             continue
         common = sorted(set(j) & set(v))
         rps = [j[r]["requests_per_s"] / v[r]["requests_per_s"] for r in common]
         cpu = [j[r]["server_cpu_us_per_request"] / v[r]["server_cpu_us_per_request"] for r in common]
         goal = GOALS.get(t)
-        if goal is None:
-            verdict = "no goal"
-        elif min(rps) >= goal:
-            verdict = "met in every round"
-        elif max(rps) < goal:
-            verdict = "not met in any round"
-        else:
-            verdict = "inconclusive (within the spread)"
-        lines.append(f"| {t} | {spread(rps, lambda x: f'{x:.2f}x')} | {spread(cpu, lambda x: f'{x:.2f}x')} "
-                     f"| {'—' if goal is None else f'≥ {goal:.2f}x'} | {verdict} |")
+        cpu_goal = None if goal is None else 1 / goal
+        lines.append(f"| {t} | {spread(rps, lambda x: f'{x:.2f}x')} | {'—' if goal is None else f'≥ {goal:.2f}x'} "
+                     f"| {verdict(rps, goal, higher_is_better=True)} "
+                     f"| {spread(cpu, lambda x: f'{x:.2f}x')} | {'—' if cpu_goal is None else f'≤ {cpu_goal:.2f}x'} "
+                     f"| {verdict(cpu, cpu_goal, higher_is_better=False)} |")
     return lines
 
 
@@ -86,7 +105,10 @@ def main():
             f"{meta.get('connections')}. Pinned: {meta.get('pinned')}. "
             f"Load average (1, 5, 15 min) at the start {meta.get('load_start')}, at the end {meta.get('load_end')}.",
             "", "Command: `" + meta.get("command", "") + "`", ""]
-    body += table(runs) + [""] + ratios(runs) + ["", TFB_END]
+    body += table(runs)
+    for reference in [s for s in servers_in(runs) if s.startswith("vertx")]:
+        body += [""] + ratios(runs, reference)
+    body += ["", TFB_END]
     text = open(doc).read() if os.path.exists(doc) else ""
     if TFB_BEGIN in text and TFB_END in text:
         head, rest = text.split(TFB_BEGIN, 1)

@@ -6,7 +6,8 @@
 #   jasyncio  jasyncio-http on one epoll loop, JDBC (pgjdbc) on a HikariCP pool, every request's
 #             queries in one toThread call (bench/tfb/jasyncio/JasyncioTfb.java)
 #   vertx     Vert.x 5 core HttpServer on one event loop, vertx-pg-client: one pipelined
-#             connection, as Vert.x's TechEmpower entry does (bench/tfb/vertx/)
+#             connection, as Vert.x's TechEmpower entry does (bench/tfb/vertx/);
+#             vertx-N (e.g. --servers "vertx-16"): N pipelined connections, requests spread over them
 #   helidon   Helidon 4 SE webserver, a virtual thread per request, JDBC on HikariCP (bench/tfb/helidon/)
 # against a throwaway PostgreSQL (bench/tfb/postgres.sh: TechEmpower's schema), stopped at the end.
 #
@@ -30,6 +31,10 @@
 # usage: bench/tfb/run.sh [--rounds R] [--duration S] [--warmup S] [--tests "plaintext json ..."]
 #                         [--servers "jasyncio vertx helidon"] [--connections N] [--plaintext-connections N]
 #                         [--pool N] [--server-cpus LIST] [--client-cpus LIST] [--doc FILE.md] [--validate-only]
+#                         [--profile TEST]
+# --profile TEST: instead of the rounds, runs jasyncio under JFR (settings=profile) through one
+# measured wrk run of TEST and prints where its CPU goes (jfr view hot-methods, and the hottest
+# frames of the server's own threads by package); the recording stays in bench/target/tfb/.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -47,6 +52,7 @@ server_cpus=1
 client_cpus=0
 doc="$root/docs/BENCHMARKS.md"
 validate_only=0
+profile=""
 install=1
 
 while [ $# -gt 0 ]; do
@@ -63,6 +69,7 @@ while [ $# -gt 0 ]; do
     --client-cpus) client_cpus="$2"; shift 2 ;;
     --doc) mkdir -p "$(dirname "$2")"; doc="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --validate-only) validate_only=1; shift ;;
+    --profile) profile="$2"; shift 2 ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -123,7 +130,7 @@ rm -rf "$work/jasyncio-classes"
 "$JAVA_HOME/bin/javac" -proc:none -d "$work/jasyncio-classes" -cp "$jasyncio_cp" \
   bench/tfb/jasyncio/JasyncioTfb.java bench/tfb/common/tfb/*.java bench/tfb/jdbc/tfb/*.java
 for s in vertx helidon; do
-  case " $only_servers " in *" $s "*)
+  case " $only_servers " in *" $s "*|*" $s-"*)
     say "building the $s server (bench/tfb/$s, its own project)"
     mvn -q -B -f "bench/tfb/$s/pom.xml" -DskipTests package ;;
   esac
@@ -138,8 +145,9 @@ server_cmd() {
   case "$name" in
     jasyncio)
       echo "$java ${jvm_heap[*]} --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-exports java.base/sun.nio.ch=ALL-UNNAMED --enable-native-access=ALL-UNNAMED -Xss4m -Djasyncio.executor=virtual -cp $work/jasyncio-classes:$jasyncio_cp tfb.JasyncioTfb --port $port --pool $pool $db_args" ;;
-    vertx)
-      echo "$java ${jvm_heap[*]} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -cp bench/tfb/vertx/target/classes:$(jars bench/tfb/vertx/target/lib) tfb.VertxTfb --port $port --pg-port $PGPORT" ;;
+    vertx|vertx-[0-9]*)   # vertx-N: N pipelined connections, the requests spread over them
+      local pg_connections=1; [ "$name" = vertx ] || pg_connections="${name#vertx-}"
+      echo "$java ${jvm_heap[*]} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -cp bench/tfb/vertx/target/classes:$(jars bench/tfb/vertx/target/lib) tfb.VertxTfb --port $port --pg-port $PGPORT --pg-connections $pg_connections" ;;
     helidon)
       echo "$java ${jvm_heap[*]} -cp bench/tfb/helidon/target/classes:$(jars bench/tfb/helidon/target/lib) tfb.HelidonTfb --port $port --pool $pool $db_args" ;;
   esac
@@ -192,6 +200,25 @@ test_path() {
     queries) echo "/queries?queries=20" ;; fortunes) echo /fortunes ;; updates) echo "/updates?queries=20" ;;
   esac
 }
+
+if [ -n "$profile" ]; then
+  recording="$work/jasyncio-$profile.jfr"
+  rm -f "$recording"
+  jvm_heap+=("-XX:StartFlightRecording=filename=$recording,settings=profile,dumponexit=true")
+  start_server jasyncio "$work/profile.log" || { say "jasyncio did not start (see $work/profile.log)"; exit 1; }
+  url="http://127.0.0.1:$server_port$(test_path "$profile")"
+  wrk_args=(-t1 -c"$connections"); extra=()
+  [ "$profile" != plaintext ] || { wrk_args=(-t1 -c"$plaintext_connections" -s bench/tfb/pipeline.lua); extra=(-- 16); }
+  "${pin_client[@]}" wrk "${wrk_args[@]}" -d"${warmup}s" "$url" "${extra[@]}" >/dev/null 2>&1 || true
+  before="$(cpu_ticks "$server_pid")"
+  out="$("${pin_client[@]}" wrk "${wrk_args[@]}" -d"${duration}s" --latency "$url" "${extra[@]}" 2>&1 || true)"
+  after="$(cpu_ticks "$server_pid")"
+  stop_server
+  say "jasyncio $profile under JFR: $(echo "$out" | "$python" bench/wrk_result.py "$before" "$after" "$clk_tck")"
+  "$JAVA_HOME/bin/jfr" view --width 160 hot-methods "$recording"
+  say "recording: $recording"
+  exit 0
+fi
 
 printf 'server\ttest\tround\trequests_per_s\tp50_us\tp99_us\terrors\tserver_cpu_s\tserver_cpu_us_per_request\n' >"$results"
 cell=0

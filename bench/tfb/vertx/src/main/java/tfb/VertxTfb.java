@@ -29,9 +29,9 @@ import java.util.function.Consumer;
 /**
  * The six TechEmpower test types on Vert.x 5 core: one event loop, its HttpServer, and one
  * vertx-pg-client connection that pipelines its queries (prepared statements cached), as Vert.x's
- * own TechEmpower entry does.
+ * own TechEmpower entry does; {@code --pg-connections N} opens N and spreads the requests over them.
  * <pre>
- *   java -cp ... tfb.VertxTfb --port P --pg-port PORT   (database hello_world, benchmarkdbuser)
+ *   java -cp ... tfb.VertxTfb --port P --pg-port PORT [--pg-connections N]   (database hello_world, benchmarkdbuser)
  * </pre>
  */
 public final class VertxTfb extends VerticleBase {
@@ -46,14 +46,29 @@ public final class VertxTfb extends VerticleBase {
 
     private final int port;
     private final int pgPort;
+    private final Statements[] connections;
+    private int nextConnection;
     private CharSequence date;
-    private PreparedQuery<RowSet<Row>> selectWorld;
-    private PreparedQuery<RowSet<Row>> updateWorld;
-    private PreparedQuery<RowSet<Row>> selectFortunes;
 
-    VertxTfb(int port, int pgPort) {
+    /** One pipelined connection's prepared statements. */
+    private record Statements(PreparedQuery<RowSet<Row>> selectWorld, PreparedQuery<RowSet<Row>> updateWorld,
+                              PreparedQuery<RowSet<Row>> selectFortunes) {
+        static Statements of(PgConnection conn) {
+            return new Statements(conn.preparedQuery(SELECT_WORLD), conn.preparedQuery(UPDATE_WORLD), conn.preparedQuery(SELECT_FORTUNES));
+        }
+    }
+
+    VertxTfb(int port, int pgPort, int pgConnections) {
         this.port = port;
         this.pgPort = pgPort;
+        this.connections = new Statements[pgConnections];
+    }
+
+    /** The connection for the next request: round robin (a request's queries all go down one). */
+    private Statements db() {
+        Statements s = connections[nextConnection];
+        nextConnection = (nextConnection + 1) % connections.length;
+        return s;
     }
 
     @Override
@@ -63,10 +78,14 @@ public final class VertxTfb extends VerticleBase {
         PgConnectOptions db = new PgConnectOptions().setHost("127.0.0.1").setPort(pgPort).setDatabase("hello_world")
                 .setUser("benchmarkdbuser").setPassword("benchmarkdbpass")
                 .setCachePreparedStatements(true).setPipeliningLimit(100_000);
-        return PgConnection.connect(vertx, db).compose(conn -> {
-            selectWorld = conn.preparedQuery(SELECT_WORLD);
-            updateWorld = conn.preparedQuery(UPDATE_WORLD);
-            selectFortunes = conn.preparedQuery(SELECT_FORTUNES);
+        List<Future<PgConnection>> opened = new ArrayList<>();
+        for (int i = 0; i < connections.length; i++) {
+            opened.add(PgConnection.connect(vertx, db));
+        }
+        return Future.all(opened).compose(all -> {
+            for (int i = 0; i < connections.length; i++) {
+                connections[i] = Statements.of(all.resultAt(i));
+            }
             return vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(port))
                     .requestHandler(this::route).listen();
         }).onSuccess(server -> {
@@ -83,7 +102,7 @@ public final class VertxTfb extends VerticleBase {
         switch (request.path()) {
             case "/plaintext" -> send(request, TEXT, HELLO);
             case "/json" -> send(request, JSON, new JsonObject().put("message", TfbRules.HELLO).toBuffer());
-            case "/db" -> randomWorlds(request, 1, rows -> send(request, JSON, json(rows[0]).toBuffer()));
+            case "/db" -> randomWorlds(request, db(), 1, rows -> send(request, JSON, json(rows[0]).toBuffer()));
             case "/queries" -> queries(request);
             case "/fortunes" -> fortunes(request);
             case "/updates" -> updates(request);
@@ -92,11 +111,12 @@ public final class VertxTfb extends VerticleBase {
     }
 
     private void queries(HttpServerRequest request) {
-        randomWorlds(request, count(request), rows -> send(request, JSON, json(rows).toBuffer()));
+        randomWorlds(request, db(), count(request), rows -> send(request, JSON, json(rows).toBuffer()));
     }
 
     private void updates(HttpServerRequest request) {
-        randomWorlds(request, count(request), rows -> {
+        Statements db = db();
+        randomWorlds(request, db, count(request), rows -> {
             for (int[] w : rows) {
                 w[1] = TfbRules.randomId();
             }
@@ -106,7 +126,7 @@ public final class VertxTfb extends VerticleBase {
             for (int[] w : byId) {
                 batch.add(Tuple.of(w[1], w[0]));
             }
-            updateWorld.executeBatch(batch).onComplete(done -> {
+            db.updateWorld().executeBatch(batch).onComplete(done -> {
                 if (done.failed()) {
                     fail(request, done.cause());
                 } else {
@@ -117,13 +137,13 @@ public final class VertxTfb extends VerticleBase {
     }
 
     /** Sends {@code n} random-row queries down the pipelined connection; then {@code then} gets the rows ({id, randomNumber}, in order), or the request a 500. */
-    private void randomWorlds(HttpServerRequest request, int n, Consumer<int[][]> then) {
+    private void randomWorlds(HttpServerRequest request, Statements db, int n, Consumer<int[][]> then) {
         int[][] rows = new int[n][];
         int[] received = {0};
         boolean[] failed = {false};
         for (int i = 0; i < n; i++) {
             int index = i;
-            selectWorld.execute(Tuple.of(TfbRules.randomId())).onComplete(ar -> {
+            db.selectWorld().execute(Tuple.of(TfbRules.randomId())).onComplete(ar -> {
                 if (failed[0]) {
                     return;
                 }
@@ -142,7 +162,7 @@ public final class VertxTfb extends VerticleBase {
     }
 
     private void fortunes(HttpServerRequest request) {
-        selectFortunes.execute().onComplete(ar -> {
+        db().selectFortunes().execute().onComplete(ar -> {
             if (ar.failed()) {
                 fail(request, ar.cause());
                 return;
@@ -184,15 +204,17 @@ public final class VertxTfb extends VerticleBase {
     public static void main(String[] args) {
         int port = 8080;
         int pgPort = 5432;
+        int pgConnections = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[++i]);
                 case "--pg-port" -> pgPort = Integer.parseInt(args[++i]);
+                case "--pg-connections" -> pgConnections = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setPreferNativeTransport(true));
-        vertx.deployVerticle(new VertxTfb(port, pgPort)).onFailure(t -> {
+        vertx.deployVerticle(new VertxTfb(port, pgPort, pgConnections)).onFailure(t -> {
             t.printStackTrace();
             System.exit(1);
         });
