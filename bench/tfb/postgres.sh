@@ -67,10 +67,12 @@ ensure_owner_user() {
     || die "running as root, and could not create a 'postgres' user for initdb"
 }
 
+# A port nothing listens on, below the ephemeral range (where no client socket can hold it).
 free_port() {
-  local p
+  local p low
+  low="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
   for _ in $(seq 1 50); do
-    p=$((20000 + RANDOM % 20000))
+    p=$((10000 + RANDOM % (low - 10000)))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return; fi
   done
   die "no free port found"
@@ -85,22 +87,28 @@ start() {  # start DIR CPUS OWNER_PID
   ensure_owner_user
   [ "$(id -u)" != 0 ] || chown postgres: "$dir"
   [ -z "$cpus" ] || pin=(taskset -c "$cpus")
-  port="$(free_port)"
   as_owner "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 \
     >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
   cat >>"$dir/data/postgresql.conf" <<EOF
 listen_addresses = '127.0.0.1'
-port = $port
 unix_socket_directories = '$dir'
 max_connections = 200
 shared_buffers = 128MB
 synchronous_commit = off
 logging_collector = off
 EOF
-  local ctl=("$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start)
-  [ "$(id -u)" != 0 ] || ctl=(runuser -u postgres -- "${ctl[@]}")
-  "${pin[@]}" "${ctl[@]}" >/dev/null \
-    || { cat "$dir/server.log" >&2; die "the server did not start"; }
+  # another process may take the port between the check and the bind: then another port
+  local ctl attempt
+  for attempt in 1 2 3 4 5; do
+    port="$(free_port)"
+    ctl=("$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "-p $port" -w -t 60 start)
+    [ "$(id -u)" != 0 ] || ctl=(runuser -u postgres -- "${ctl[@]}")
+    if "${pin[@]}" "${ctl[@]}" >/dev/null; then break; fi
+    if [ "$attempt" = 5 ] || ! grep -q "Address already in use" "$dir/server.log"; then
+      cat "$dir/server.log" >&2; die "the server did not start"
+    fi
+    say "port $port was taken meanwhile: trying another"
+  done
   if [ -n "$owner" ]; then
     # the watchdog: stops the server once the owner is gone (or the server was stopped)
     setsid bash -c '
