@@ -3,7 +3,7 @@
 #   plaintext (pipelined 16 deep, bench/tfb/pipeline.lua), json, db (one random World row),
 #   queries (?queries=20), fortunes, updates (?queries=20)
 # served by
-#   jasyncio  jasyncio-http on one epoll loop, JDBC (pgjdbc) on a HikariCP pool, every request's
+#   jasyncio  jasyncio-http and its router on one epoll loop, JDBC (pgjdbc) on a HikariCP pool, every request's
 #             queries in one toThread call (bench/tfb/jasyncio/JasyncioTfb.java)
 #   vertx     Vert.x 5 core HttpServer on one event loop, vertx-pg-client: one pipelined
 #             connection, as Vert.x's TechEmpower entry does (bench/tfb/vertx/);
@@ -23,7 +23,7 @@
 # (--client-cpus). A JVM pinned to one CPU sees one processor: Vert.x runs one event loop,
 # Helidon's virtual threads one carrier, jasyncio one loop (and its executor's virtual threads one
 # carrier). Every JVM: -Xms1g -Xmx1g -XX:+AlwaysPreTouch.
-# jasyncio runs with -Djasyncio.executor=virtual (toThread on a virtual thread per call).
+# jasyncio's toThread runs each call on a virtual thread (the default valve).
 #
 # Writes the TechEmpower section of docs/BENCHMARKS.md (between its tfb-results markers); raw
 # results in bench/target/tfb-results.tsv.
@@ -144,7 +144,7 @@ server_cmd() {
   local name="$1" port="$2"
   case "$name" in
     jasyncio)
-      echo "$java ${jvm_heap[*]} --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-exports java.base/sun.nio.ch=ALL-UNNAMED --enable-native-access=ALL-UNNAMED -Xss4m -Djasyncio.executor=virtual -cp $work/jasyncio-classes:$jasyncio_cp tfb.JasyncioTfb --port $port --pool $pool $db_args" ;;
+      echo "$java ${jvm_heap[*]} --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-exports java.base/sun.nio.ch=ALL-UNNAMED --enable-native-access=ALL-UNNAMED -Xss4m -cp $work/jasyncio-classes:$jasyncio_cp tfb.JasyncioTfb --port $port --pool $pool $db_args" ;;
     vertx|vertx-[0-9]*)   # vertx-N: N pipelined connections, the requests spread over them
       local pg_connections=1; [ "$name" = vertx ] || pg_connections="${name#vertx-}"
       echo "$java ${jvm_heap[*]} --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -cp bench/tfb/vertx/target/classes:$(jars bench/tfb/vertx/target/lib) tfb.VertxTfb --port $port --pg-port $PGPORT --pg-connections $pg_connections" ;;

@@ -1,10 +1,10 @@
 package tfb;
 
 import io.jasyncio.http.HttpHeaders;
-import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.server.HttpServer;
 import io.jasyncio.http.server.HttpServerOptions;
+import io.jasyncio.http.server.routing.Router;
 import io.jasyncio.task.Runner;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -28,7 +28,6 @@ public final class JasyncioTfb {
     private static final HttpHeaders JSON = HttpHeaders.of("Server", "jasyncio", "Content-Type", "application/json");
     private static final HttpHeaders HTML = HttpHeaders.of("Server", "jasyncio", "Content-Type", "text/html; charset=utf-8");
     private static final HttpResponse PLAINTEXT = new HttpResponse(200, TEXT, TfbRules.HELLO.getBytes(StandardCharsets.US_ASCII));
-    private static final HttpResponse NOT_FOUND = new HttpResponse(404, TEXT, "not found".getBytes(StandardCharsets.US_ASCII));
 
     private final JdbcWorlds worlds;
 
@@ -36,27 +35,23 @@ public final class JasyncioTfb {
         this.worlds = worlds;
     }
 
-    /**
-     * The routing, on the path alone (every test is a GET). With the router of jasyncio-http this
-     * method becomes the route table: one GET route per case, the same handler expressions.
-     */
-    HttpResponse route(HttpRequest request) throws Exception {
-        return switch (request.path()) {
-            case "/plaintext" -> PLAINTEXT;
-            case "/json" -> json("{\"message\":\"" + TfbRules.HELLO + "\"}");
-            case "/db" -> json(TfbRules.json(toThread(() -> worlds.random(1))[0]));
-            case "/queries" -> {
-                int n = TfbRules.queries(TfbRules.parameter(request.query(), "queries"));
-                yield json(TfbRules.json(toThread(() -> worlds.random(n))));
-            }
-            case "/updates" -> {
-                int n = TfbRules.queries(TfbRules.parameter(request.query(), "queries"));
-                yield json(TfbRules.json(toThread(() -> worlds.update(n))));
-            }
-            case "/fortunes" -> new HttpResponse(200, HTML,
-                    TfbRules.fortunesPage(toThread(worlds::fortunes)).getBytes(StandardCharsets.UTF_8));
-            default -> NOT_FOUND;
-        };
+    /** The route table: every test is a GET; the router answers 404 and 405 for the rest. */
+    Router router() {
+        return Router.builder()
+                .get("/plaintext", request -> PLAINTEXT)
+                .get("/json", request -> json("{\"message\":\"" + TfbRules.HELLO + "\"}"))
+                .get("/db", request -> json(TfbRules.json(toThread(() -> worlds.random(1))[0])))
+                .get("/queries", request -> {
+                    int n = TfbRules.queries(request.queryParameter("queries"));
+                    return json(TfbRules.json(toThread(() -> worlds.random(n))));
+                })
+                .get("/updates", request -> {
+                    int n = TfbRules.queries(request.queryParameter("queries"));
+                    return json(TfbRules.json(toThread(() -> worlds.update(n))));
+                })
+                .get("/fortunes", request -> new HttpResponse(200, HTML,
+                        TfbRules.fortunesPage(toThread(worlds::fortunes)).getBytes(StandardCharsets.UTF_8)))
+                .build();
     }
 
     private static HttpResponse json(String body) {
@@ -85,7 +80,7 @@ public final class JasyncioTfb {
         try (HikariDataSource db = JdbcWorlds.pool(url, user, password, pool); Runner runner = new Runner(false, loop)) {
             JasyncioTfb app = new JasyncioTfb(new JdbcWorlds(db));
             runner.run(() -> {
-                HttpServer server = HttpServer.start(getRunningLoop(), app::route, "127.0.0.1", listenPort, HttpServerOptions.defaults());
+                HttpServer server = HttpServer.start(getRunningLoop(), app.router().wholeRequests(), "127.0.0.1", listenPort, HttpServerOptions.defaults());
                 System.out.println("listening on 127.0.0.1:" + server.port());
                 System.out.flush();
                 server.serveForever();

@@ -35,18 +35,6 @@ final class TfbRules {
         }
     }
 
-    /** The value of {@code name} in a raw query string (no decoding: the tests send digits), or null. */
-    static String parameter(String query, String name) {
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.length() > name.length() && pair.startsWith(name) && pair.charAt(name.length()) == '=') {
-                    return pair.substring(name.length() + 1);
-                }
-            }
-        }
-        return null;
-    }
-
     static String json(World w) {
         return "{\"id\":" + w.id() + ",\"randomNumber\":" + w.randomNumber() + "}";
     }
