@@ -8,6 +8,7 @@ import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpVersion;
+import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.net.Protocol;
@@ -44,6 +45,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private final ServerConnections server;
     private final EventLoop loop;
     private final HttpParser parser;
+    /** What HTTP/1.1 allows next on this connection (keep-alive, order, 100-continue, framing); no I/O. */
+    private final ServerConnectionState state = new ServerConnectionState();
     private final Runnable resumeParsing = this::resumeParsing;
     private Transport transport;
     private Outbound outbound;
@@ -116,6 +119,10 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     EventLoop loop() {
         return loop;
+    }
+
+    ServerConnectionState state() {
+        return state;
     }
 
     Transport transport() {
@@ -240,6 +247,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
+        state.requestHead(request, hasBody);
         HttpExchange ex = new HttpExchange(this, request, streaming, hasBody, parser.contentLength(), server.bodyBudget());
         exchange = ex;
         if (hasBody) {
@@ -255,7 +263,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         if (streaming) {
             dispatch(ex);
-        } else if (hasBody && request.expectsContinue()) {
+        } else if (state.continueDue()) {
+            state.continueSent();
             sendContinue(); // the whole-request handler needs the body: ask for it at once
         }
         return !closeRequested && successor == null;
@@ -290,6 +299,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         if (ex == null) {
             return !closeRequested; // answered before its body ended; the connection closes
         }
+        state.requestEnded();
         ex.requestCompleted();
         if (!ex.isStreaming()) {
             dispatch(ex);
@@ -450,8 +460,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         exchange = null;
         parserBlocked = false;
-        if (ex.closesConnection() || closesAfterResponse()) {
-            closeGracefully();
+        if (closesAfterResponse() || !state.startNextCycle()) {
+            closeGracefully(); // a reason to close, or the state machine says so (MUST_CLOSE)
             return;
         }
         startTimer(Timer.IDLE, server.options().idleTimeout());
@@ -509,14 +519,14 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     /** Answers a refused request with its status and closes (aborts if a response already began). */
     private void refuse(HttpParseException e) {
         HttpExchange ex = exchange;
+        exchange = null;
+        boolean mayAnswer = state.refuse();
         if (ex != null) {
-            boolean began = ex.responseStarted();
             ex.requestFailed(e);
-            exchange = null;
-            if (began) {
-                abort();
-                return;
-            }
+        }
+        if (!mayAnswer) {
+            abort(); // a response began: it cannot be completed, nor another begin
+            return;
         }
         HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
         outbound.put(this, answer.encodedHead());
