@@ -101,6 +101,14 @@ public final class ServerConnectionState {
         return ours == Ours.SEND_RESPONSE && responseStarted;
     }
 
+    /**
+     * Whether the request is complete and its response owed: what the client sent after it waits
+     * unparsed (requests are answered in order).
+     */
+    public boolean awaitingResponse() {
+        return theirs == Theirs.DONE && ours == Ours.SEND_RESPONSE;
+    }
+
     /** The framing of the response begun in this cycle, or null. */
     public ResponseFraming framing() {
         return framing;

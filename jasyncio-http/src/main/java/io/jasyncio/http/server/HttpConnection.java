@@ -57,8 +57,6 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private HttpExchange dispatching;
     /** The request being answered, or null. */
     private HttpExchange exchange;
-    /** The parser stopped at the end of {@link #exchange}'s request until it is answered. */
-    private boolean parserBlocked;
     /** Bytes read and not parsed yet, between pendingStart and pendingEnd. */
     private byte[] pending = NOTHING;
     private int pendingStart;
@@ -167,7 +165,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             }
             return; // answered and closing: the rest is dropped
         }
-        if (parserBlocked || pendingEnd > pendingStart) {
+        if (state.awaitingResponse() || pendingEnd > pendingStart) {
             hold(data);
         } else {
             corked = true;
@@ -194,14 +192,14 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             lingering = false;
             return false; // closing already: the transport closes once our last bytes are out
         }
-        if (parserBlocked && pendingEnd == pendingStart && server.options().handlerCancellation()) {
+        if (state.awaitingResponse() && pendingEnd == pendingStart && server.options().handlerCancellation()) {
             // a handler runs for the client's last request, and the client closed its side: it has
             // gone (as Go and aiohttp take it); the transport closes, and connectionLost cancels the handler
             dropReason = "the client closed the connection while its request was being answered";
             closeRequested = true;
             return false;
         }
-        if (!parserBlocked && pendingEnd == pendingStart) {
+        if (!state.awaitingResponse() && pendingEnd == pendingStart) {
             endOfRequests();
         }
         // requests being answered or waiting to be parsed: keep the connection to answer them
@@ -232,7 +230,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         sendProgressAt = loop.time();
         wakeDrainWaiter();
         updateReading();
-        if (exchange == null && !parserBlocked && pendingEnd > pendingStart) {
+        if (exchange == null && !state.awaitingResponse() && pendingEnd > pendingStart) {
             loop.callSoon(resumeParsing);
         }
     }
@@ -312,8 +310,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             // responses (then the rest waits, and resumeWriting parses it)
             return !closeRequested && !writePaused;
         }
-        parserBlocked = true;
-        return false;
+        return false; // the parser stops at the end of this request until it is answered (state.awaitingResponse())
     }
 
     // ---- requests in, responses out ------------------------------------------------------------
@@ -365,7 +362,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         corked = true;
         try {
-            while (!parserBlocked && exchange == null && !closeRequested && !writePaused && pendingEnd > pendingStart) {
+            while (!state.awaitingResponse() && exchange == null && !closeRequested && !writePaused && pendingEnd > pendingStart) {
                 ByteBuffer view = pendingView.limit(pendingEnd).position(pendingStart);
                 feed(view);
                 pendingStart = view.position();
@@ -376,7 +373,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         if (pendingStart == pendingEnd) {
             pendingStart = pendingEnd = 0;
-            if (peerClosed && !parserBlocked && !closeRequested) {
+            if (peerClosed && !state.awaitingResponse() && !closeRequested) {
                 endOfRequests();
                 return;
             }
@@ -459,7 +456,6 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             return;
         }
         exchange = null;
-        parserBlocked = false;
         if (closesAfterResponse() || !state.startNextCycle()) {
             closeGracefully(); // a reason to close, or the state machine says so (MUST_CLOSE)
             return;
@@ -808,7 +804,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     /** Graceful shutdown: an idle connection closes now, a busy one after its response. */
     void shutdown() {
-        if (exchange == null && !parserBlocked && !parser.inMessage()) {
+        if (exchange == null && !state.awaitingResponse() && !parser.inMessage()) {
             closeGracefully();
         }
     }

@@ -87,6 +87,30 @@ class ServerConnectionStateTest {
     }
 
     @Test
+    void theRestWaitsWhileACompleteRequestIsAnswered() {
+        ServerConnectionState state = new ServerConnectionState();
+        assertFalse(state.awaitingResponse(), "idle: parse on");
+        state.requestHead(request("POST", HttpVersion.HTTP_1_1), true);
+        assertFalse(state.awaitingResponse(), "the body is still to be parsed");
+        state.requestEnded();
+        assertTrue(state.awaitingResponse());
+        state.startResponse(200, NONE, -1, false);
+        assertTrue(state.awaitingResponse(), "begun is not done");
+        state.endResponse();
+        assertFalse(state.awaitingResponse());
+        assertTrue(state.startNextCycle());
+        assertFalse(state.awaitingResponse());
+    }
+
+    @Test
+    void nothingIsAwaitedOnceRefused() {
+        ServerConnectionState state = afterHead(get(), false);
+        assertTrue(state.awaitingResponse());
+        state.refuse();
+        assertFalse(state.awaitingResponse());
+    }
+
+    @Test
     void theNextCycleWaitsForBothSides() {
         ServerConnectionState state = new ServerConnectionState();
         assertFalse(state.startNextCycle(), "idle: no cycle to end");
