@@ -2,6 +2,7 @@ package io.jasyncio.http.codec;
 
 import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpStatus;
 import io.jasyncio.http.HttpVersion;
@@ -119,11 +120,15 @@ public final class ServerConnectionState {
     /**
      * A request head was parsed; {@code hasBody}: a body follows (chunked, or a Content-Length
      * above zero). Only in an idle cycle: a request after one not yet answered waits unparsed.
+     * Refuses (417, changing nothing) an HTTP/1.1 expectation other than 100-continue.
      */
-    public void requestHead(HttpRequest request, boolean hasBody) {
+    public void requestHead(HttpRequest request, boolean hasBody) throws HttpParseException {
         if (ours != Ours.IDLE || theirs != Theirs.IDLE) {
             throw new IllegalStateException("a request head while " + ours + "/" + theirs
                     + ": the previous response must be done first");
+        }
+        if (request.header("Expect") != null && request.version() == HttpVersion.HTTP_1_1 && !request.expectsContinue()) {
+            throw new HttpParseException(417, "only the 100-continue expectation is met (RFC 9110 §10.1.1)");
         }
         theirs = hasBody ? Theirs.SEND_BODY : Theirs.DONE;
         ours = Ours.SEND_RESPONSE;

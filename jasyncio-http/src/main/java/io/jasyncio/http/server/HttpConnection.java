@@ -7,7 +7,6 @@ import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
-import io.jasyncio.http.HttpVersion;
 import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
@@ -239,10 +238,6 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     @Override
     public boolean onRequestHead(HttpRequest request) throws HttpParseException {
-        String expect = request.header("Expect");
-        if (expect != null && request.version() == HttpVersion.HTTP_1_1 && !request.expectsContinue()) {
-            throw new HttpParseException(417, "only the 100-continue expectation is met (RFC 9110 §10.1.1)");
-        }
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
         state.requestHead(request, hasBody);

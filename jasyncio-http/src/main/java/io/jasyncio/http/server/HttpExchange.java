@@ -6,6 +6,7 @@ import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpStatus;
+import io.jasyncio.http.codec.ChunkedCoding;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.CancelledError;
@@ -35,7 +36,6 @@ import java.util.Map;
  */
 public final class HttpExchange {
     private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] LAST_CHUNK = {'0', '\r', '\n'};
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -166,9 +166,9 @@ public final class HttpExchange {
         }
         Outbound out = connection.outbound();
         if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
-            out.put(connection, (Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.put(connection, ChunkedCoding.chunkHead(n));
             out.put(connection, data);
-            out.put(connection, CRLF);
+            out.put(connection, ChunkedCoding.CHUNK_END);
         } else {
             out.put(connection, data);
         }
@@ -195,12 +195,7 @@ public final class HttpExchange {
             case ALREADY_ENDED -> {
             }
             case LAST_CHUNK -> {
-                Outbound out = connection.outbound();
-                out.put(connection, LAST_CHUNK);
-                if (!trailers.isEmpty()) {
-                    out.put(connection, HttpHead.fieldLines(trailers));
-                }
-                out.put(connection, CRLF);
+                connection.outbound().put(connection, ChunkedCoding.lastChunk(trailers));
                 finish();
             }
             case COMPLETE -> finish();

@@ -2,6 +2,7 @@ package io.jasyncio.http.codec;
 
 import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
+import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpVersion;
 import io.jasyncio.http.codec.ResponseFraming.ConnectionField;
@@ -31,14 +32,18 @@ class ServerConnectionStateTest {
 
     private static ServerConnectionState afterHead(HttpRequest request, boolean hasBody) {
         ServerConnectionState state = new ServerConnectionState();
-        state.requestHead(request, hasBody);
+        try {
+            state.requestHead(request, hasBody);
+        } catch (HttpParseException e) {
+            throw new AssertionError(e);
+        }
         return state;
     }
 
     // ---- the states of a cycle -----------------------------------------------------------------
 
     @Test
-    void aKeptAliveCycleReturnsBothSidesToIdle() {
+    void aKeptAliveCycleReturnsBothSidesToIdle() throws Exception {
         ServerConnectionState state = new ServerConnectionState();
         assertEquals(Ours.IDLE, state.ours());
         assertEquals(Theirs.IDLE, state.theirs());
@@ -61,7 +66,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aRequestWithABodyIsDoneWhenItsBodyEnds() {
+    void aRequestWithABodyIsDoneWhenItsBodyEnds() throws Exception {
         ServerConnectionState state = afterHead(request("POST", HttpVersion.HTTP_1_1), true);
         assertEquals(Theirs.SEND_BODY, state.theirs());
         state.requestEnded();
@@ -69,12 +74,12 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aRequestCannotEndBeforeItsHead() {
+    void aRequestCannotEndBeforeItsHead() throws Exception {
         assertThrows(IllegalStateException.class, () -> new ServerConnectionState().requestEnded());
     }
 
     @Test
-    void aPipelinedRequestSurfacesOnlyAfterTheResponseBeforeIt() {
+    void aPipelinedRequestSurfacesOnlyAfterTheResponseBeforeIt() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         assertThrows(IllegalStateException.class, () -> state.requestHead(get(), false));
         state.startResponse(200, NONE, 0, false);
@@ -87,7 +92,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void theRestWaitsWhileACompleteRequestIsAnswered() {
+    void theRestWaitsWhileACompleteRequestIsAnswered() throws Exception {
         ServerConnectionState state = new ServerConnectionState();
         assertFalse(state.awaitingResponse(), "idle: parse on");
         state.requestHead(request("POST", HttpVersion.HTTP_1_1), true);
@@ -103,7 +108,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void nothingIsAwaitedOnceRefused() {
+    void nothingIsAwaitedOnceRefused() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         assertTrue(state.awaitingResponse());
         state.refuse();
@@ -111,7 +116,19 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void theNextCycleWaitsForBothSides() {
+    void anUnmetExpectationIsRefusedWith417AndChangesNothing() throws Exception {
+        ServerConnectionState state = new ServerConnectionState();
+        HttpParseException e = assertThrows(HttpParseException.class,
+                () -> state.requestHead(request("POST", HttpVersion.HTTP_1_1, "Expect", "teapot"), true));
+        assertEquals(417, e.status());
+        assertEquals(Ours.IDLE, state.ours());
+        assertEquals(Theirs.IDLE, state.theirs());
+        state.requestHead(request("POST", HttpVersion.HTTP_1_0, "Expect", "teapot"), true); // HTTP/1.0 ignores it
+        assertEquals(Theirs.SEND_BODY, state.theirs());
+    }
+
+    @Test
+    void theNextCycleWaitsForBothSides() throws Exception {
         ServerConnectionState state = new ServerConnectionState();
         assertFalse(state.startNextCycle(), "idle: no cycle to end");
         state.requestHead(get(), false);
@@ -128,17 +145,17 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void http11KeepsTheConnectionByDefault() {
+    void http11KeepsTheConnectionByDefault() throws Exception {
         assertEquals(Ours.DONE, oursAfterResponse(get(), NONE, false));
     }
 
     @Test
-    void connectionCloseInTheRequestClosesIt() {
+    void connectionCloseInTheRequestClosesIt() throws Exception {
         assertEquals(Ours.MUST_CLOSE, oursAfterResponse(get("Connection", "close"), NONE, false));
     }
 
     @Test
-    void connectionCloseInTheResponseClosesIt() {
+    void connectionCloseInTheResponseClosesIt() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         ResponseFraming framing = state.startResponse(200, HttpHeaders.of("Connection", "close"), 0, false);
         assertEquals(ConnectionField.NONE, framing.connectionField(), "the handler's field says it already");
@@ -148,7 +165,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void http10ClosesUnlessItAsksForKeepAlive() {
+    void http10ClosesUnlessItAsksForKeepAlive() throws Exception {
         assertEquals(Ours.MUST_CLOSE, oursAfterResponse(request("GET", HttpVersion.HTTP_1_0), NONE, false));
         ServerConnectionState state = afterHead(request("GET", HttpVersion.HTTP_1_0, "Connection", "keep-alive"), false);
         assertEquals(ConnectionField.KEEP_ALIVE, state.startResponse(200, NONE, 0, false).connectionField());
@@ -157,7 +174,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void noMoreRequestsClosesAndSaysSo() {
+    void noMoreRequestsClosesAndSaysSo() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         assertEquals(ConnectionField.CLOSE, state.startResponse(200, NONE, 0, true).connectionField());
         state.endResponse();
@@ -165,12 +182,12 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aKeptHttp11ResponseAddsNoConnectionField() {
+    void aKeptHttp11ResponseAddsNoConnectionField() throws Exception {
         assertEquals(ConnectionField.NONE, afterHead(get(), false).startResponse(200, NONE, 0, false).connectionField());
     }
 
     @Test
-    void aResponseBeforeTheBodyEndedClosesTheConnection() {
+    void aResponseBeforeTheBodyEndedClosesTheConnection() throws Exception {
         ServerConnectionState state = afterHead(request("POST", HttpVersion.HTTP_1_1), true);
         state.startResponse(413, NONE, 0, false);
         state.endResponse();
@@ -178,12 +195,12 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aConnectNotTunnelledClosesTheConnection() {
+    void aConnectNotTunnelledClosesTheConnection() throws Exception {
         assertEquals(Ours.MUST_CLOSE, oursAfterResponse(request("CONNECT", HttpVersion.HTTP_1_1), NONE, false));
     }
 
     @Test
-    void aRefusedRequestClosesAndMayBeAnsweredIfNoResponseBegan() {
+    void aRefusedRequestClosesAndMayBeAnsweredIfNoResponseBegan() throws Exception {
         ServerConnectionState state = afterHead(request("POST", HttpVersion.HTTP_1_1), true);
         assertTrue(state.refuse());
         assertEquals(Ours.MUST_CLOSE, state.ours());
@@ -192,7 +209,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aRefusalAfterTheResponseBeganMustAbort() {
+    void aRefusalAfterTheResponseBeganMustAbort() throws Exception {
         ServerConnectionState state = afterHead(request("POST", HttpVersion.HTTP_1_1), true);
         state.startResponse(200, NONE, -1, false);
         assertFalse(state.refuse());
@@ -200,7 +217,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aRefusalBetweenRequestsMayBeAnswered() {
+    void aRefusalBetweenRequestsMayBeAnswered() throws Exception {
         ServerConnectionState state = new ServerConnectionState();
         assertTrue(state.refuse());
         assertEquals(Ours.MUST_CLOSE, state.ours());
@@ -213,7 +230,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void continueIsDueOnceForABodyTheClientHolds() {
+    void continueIsDueOnceForABodyTheClientHolds() throws Exception {
         ServerConnectionState state = afterHead(expecting(), true);
         assertTrue(state.continueDue());
         state.continueSent();
@@ -222,26 +239,26 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void continueIsNotDueWithoutTheExpectation() {
+    void continueIsNotDueWithoutTheExpectation() throws Exception {
         assertFalse(afterHead(request("POST", HttpVersion.HTTP_1_1), true).continueDue());
         assertFalse(afterHead(request("POST", HttpVersion.HTTP_1_0, "Expect", "100-continue"), true).continueDue(),
                 "HTTP/1.0 has no 100 (Continue)");
     }
 
     @Test
-    void continueIsNotDueWithoutABody() {
+    void continueIsNotDueWithoutABody() throws Exception {
         assertFalse(afterHead(expecting(), false).continueDue());
     }
 
     @Test
-    void continueIsNotDueOnceTheBodyEnded() {
+    void continueIsNotDueOnceTheBodyEnded() throws Exception {
         ServerConnectionState state = afterHead(expecting(), true);
         state.requestEnded();
         assertFalse(state.continueDue());
     }
 
     @Test
-    void continueIsNotDueAfterTheResponseBegan() {
+    void continueIsNotDueAfterTheResponseBegan() throws Exception {
         ServerConnectionState state = afterHead(expecting(), true);
         state.startResponse(200, NONE, -1, false);
         assertFalse(state.continueDue());
@@ -249,7 +266,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void continueIsDueAgainInTheNextCycle() {
+    void continueIsDueAgainInTheNextCycle() throws Exception {
         ServerConnectionState state = afterHead(expecting(), true);
         state.continueSent();
         state.requestEnded();
@@ -263,7 +280,7 @@ class ServerConnectionStateTest {
     // ---- framing -------------------------------------------------------------------------------
 
     @Test
-    void aKnownLengthIsFramedByContentLength() {
+    void aKnownLengthIsFramedByContentLength() throws Exception {
         ResponseFraming framing = afterHead(get(), false).startResponse(200, NONE, 5, false);
         assertEquals(Kind.LENGTH, framing.kind());
         assertEquals(5, framing.headFraming());
@@ -271,7 +288,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void anUnknownLengthIsChunkedInHttp11() {
+    void anUnknownLengthIsChunkedInHttp11() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         ResponseFraming framing = state.startResponse(200, NONE, -1, false);
         assertEquals(Kind.CHUNKED, framing.kind());
@@ -282,7 +299,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void anUnknownLengthIsCloseDelimitedInHttp10() {
+    void anUnknownLengthIsCloseDelimitedInHttp10() throws Exception {
         ServerConnectionState state = afterHead(request("GET", HttpVersion.HTTP_1_0, "Connection", "keep-alive"), false);
         ResponseFraming framing = state.startResponse(200, NONE, -1, false);
         assertEquals(Kind.CLOSE_DELIMITED, framing.kind());
@@ -293,7 +310,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void statusesWithoutABodyAreUnframed() {
+    void statusesWithoutABodyAreUnframed() throws Exception {
         for (int status : new int[] {100, 204, 304}) {
             ServerConnectionState state = afterHead(get(), false);
             ResponseFraming framing = state.startResponse(status, NONE, 10, false);
@@ -306,7 +323,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aHeadResponseSaysItsFramingButSendsNoBody() {
+    void aHeadResponseSaysItsFramingButSendsNoBody() throws Exception {
         ServerConnectionState state = afterHead(request("HEAD", HttpVersion.HTTP_1_1), false);
         ResponseFraming framing = state.startResponse(200, NONE, 100, false);
         assertEquals(Kind.LENGTH, framing.kind());
@@ -321,14 +338,14 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void anEmptyPieceIsNotSent() {
+    void anEmptyPieceIsNotSent() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         state.startResponse(200, NONE, -1, false);
         assertFalse(state.bodyWritten(0), "an empty chunk would end the body");
     }
 
     @Test
-    void aBodyLongerThanItsContentLengthIsRefused() {
+    void aBodyLongerThanItsContentLengthIsRefused() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         state.startResponse(200, NONE, 4, false);
         assertTrue(state.bodyWritten(3));
@@ -339,7 +356,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aBodyShorterThanItsContentLengthAborts() {
+    void aBodyShorterThanItsContentLengthAborts() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         state.startResponse(200, NONE, 4, false);
         state.bodyWritten(3);
@@ -350,7 +367,7 @@ class ServerConnectionStateTest {
     // ---- what may be sent next -----------------------------------------------------------------
 
     @Test
-    void aSecondResponseIsAnError() {
+    void aSecondResponseIsAnError() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         state.startResponse(200, NONE, 0, false);
         assertThrows(IllegalStateException.class, () -> state.startResponse(200, NONE, 0, false));
@@ -359,12 +376,12 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void aResponseWithoutARequestIsAnError() {
+    void aResponseWithoutARequestIsAnError() throws Exception {
         assertThrows(IllegalStateException.class, () -> new ServerConnectionState().startResponse(200, NONE, 0, false));
     }
 
     @Test
-    void aBodyBeforeTheResponseOrAfterItsEndIsAnError() {
+    void aBodyBeforeTheResponseOrAfterItsEndIsAnError() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         IllegalStateException before = assertThrows(IllegalStateException.class, () -> state.bodyWritten(1));
         assertEquals("startResponse first", before.getMessage());
@@ -375,7 +392,7 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void endingTwiceIsNothingButEndingBeforeStartingIsAnError() {
+    void endingTwiceIsNothingButEndingBeforeStartingIsAnError() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         assertThrows(IllegalStateException.class, state::endResponse);
         state.startResponse(200, NONE, 0, false);
@@ -387,7 +404,7 @@ class ServerConnectionStateTest {
     // ---- upgrade and CONNECT -------------------------------------------------------------------
 
     @Test
-    void anUpgradeIsTakenOverWith101() {
+    void anUpgradeIsTakenOverWith101() throws Exception {
         ServerConnectionState state = afterHead(get("Upgrade", "websocket", "Connection", "Upgrade"), false);
         assertFalse(state.takeOver(101));
         assertEquals(Ours.SWITCHED, state.ours());
@@ -399,20 +416,20 @@ class ServerConnectionStateTest {
     }
 
     @Test
-    void onlyARequestWithUpgradeIsTakenOverAndOnlyWith101() {
+    void onlyARequestWithUpgradeIsTakenOverAndOnlyWith101() throws Exception {
         assertThrows(IllegalArgumentException.class, () -> afterHead(get(), false).takeOver(101));
         assertThrows(IllegalArgumentException.class, () -> afterHead(get("Upgrade", "h2c"), false).takeOver(200));
     }
 
     @Test
-    void aConnectIsTunnelledWithA2xx() {
+    void aConnectIsTunnelledWithA2xx() throws Exception {
         assertTrue(afterHead(request("CONNECT", HttpVersion.HTTP_1_1), false).takeOver(200));
         assertThrows(IllegalArgumentException.class,
                 () -> afterHead(request("CONNECT", HttpVersion.HTTP_1_1), false).takeOver(101));
     }
 
     @Test
-    void aTakeOverNeedsTheWholeRequestAndNoResponse() {
+    void aTakeOverNeedsTheWholeRequestAndNoResponse() throws Exception {
         ServerConnectionState unread = afterHead(request("CONNECT", HttpVersion.HTTP_1_1), true);
         assertThrows(IllegalStateException.class, () -> unread.takeOver(200));
         assertEquals(Ours.SEND_RESPONSE, unread.ours(), "a refused call changes nothing");
