@@ -6,7 +6,7 @@ import io.jasyncio.http.HttpMessageListener;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpRequest;
-import io.jasyncio.http.HttpResponse;
+import io.jasyncio.http.codec.Refusal;
 import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
@@ -36,9 +36,6 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private static final System.Logger LOG = System.getLogger("io.jasyncio.http.server");
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RETRY_AFTER = "Retry-After: 1\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NOTHING = new byte[0];
 
     private final ServerConnections server;
@@ -519,15 +516,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             abort(); // a response began: it cannot be completed, nor another begin
             return;
         }
-        HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
-        outbound.put(this, answer.encodedHead());
-        outbound.put(this, CONNECTION_CLOSE);
-        if (e.status() == 503) {
-            outbound.put(this, RETRY_AFTER); // the server is busy, not the request bad: come back soon
-        }
-        outbound.put(this, DateHeader.line());
-        outbound.put(this, CRLF);
-        outbound.put(this, answer.body());
+        outbound.put(this, Refusal.encode(e, DateHeader.line()));
         close(true); // the client may be sending still: the rest of this request, or more
     }
 
