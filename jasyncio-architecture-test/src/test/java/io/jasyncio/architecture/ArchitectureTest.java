@@ -173,6 +173,16 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    @Test
+    void theHttpCodecDoesNoIo() {
+        noClasses().that().resideInAPackage("io.jasyncio.http.codec..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "io.jasyncio.net..", "io.jasyncio.task..", "io.jasyncio.loop..", LIBRARY)
+                .because("the HTTP connection's state machine is fed events and answers decisions: no transport, task,"
+                        + " loop or facade, so unit tests drive it without a socket")
+                .check(CLASSES);
+    }
+
     /** Each package of the library is its own slice; everything else is left out. */
     private static final SliceAssignment EACH_PACKAGE = new SliceAssignment() {
         @Override

@@ -6,8 +6,8 @@ import io.jasyncio.http.HttpMessageListener;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpRequest;
-import io.jasyncio.http.HttpResponse;
-import io.jasyncio.http.HttpVersion;
+import io.jasyncio.http.codec.Refusal;
+import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.net.Protocol;
@@ -36,14 +36,13 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private static final System.Logger LOG = System.getLogger("io.jasyncio.http.server");
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RETRY_AFTER = "Retry-After: 1\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NOTHING = new byte[0];
 
     private final ServerConnections server;
     private final EventLoop loop;
     private final HttpParser parser;
+    /** What HTTP/1.1 allows next on this connection (keep-alive, order, 100-continue, framing); no I/O. */
+    private final ServerConnectionState state = new ServerConnectionState();
     private final Runnable resumeParsing = this::resumeParsing;
     private Transport transport;
     private Outbound outbound;
@@ -54,8 +53,6 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     private HttpExchange dispatching;
     /** The request being answered, or null. */
     private HttpExchange exchange;
-    /** The parser stopped at the end of {@link #exchange}'s request until it is answered. */
-    private boolean parserBlocked;
     /** Bytes read and not parsed yet, between pendingStart and pendingEnd. */
     private byte[] pending = NOTHING;
     private int pendingStart;
@@ -118,6 +115,10 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         return loop;
     }
 
+    ServerConnectionState state() {
+        return state;
+    }
+
     Transport transport() {
         return transport;
     }
@@ -160,7 +161,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             }
             return; // answered and closing: the rest is dropped
         }
-        if (parserBlocked || pendingEnd > pendingStart) {
+        if (state.awaitingResponse() || pendingEnd > pendingStart) {
             hold(data);
         } else {
             corked = true;
@@ -187,14 +188,14 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             lingering = false;
             return false; // closing already: the transport closes once our last bytes are out
         }
-        if (parserBlocked && pendingEnd == pendingStart && server.options().handlerCancellation()) {
+        if (state.awaitingResponse() && pendingEnd == pendingStart && server.options().handlerCancellation()) {
             // a handler runs for the client's last request, and the client closed its side: it has
             // gone (as Go and aiohttp take it); the transport closes, and connectionLost cancels the handler
             dropReason = "the client closed the connection while its request was being answered";
             closeRequested = true;
             return false;
         }
-        if (!parserBlocked && pendingEnd == pendingStart) {
+        if (!state.awaitingResponse() && pendingEnd == pendingStart) {
             endOfRequests();
         }
         // requests being answered or waiting to be parsed: keep the connection to answer them
@@ -225,7 +226,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         sendProgressAt = loop.time();
         wakeDrainWaiter();
         updateReading();
-        if (exchange == null && !parserBlocked && pendingEnd > pendingStart) {
+        if (exchange == null && !state.awaitingResponse() && pendingEnd > pendingStart) {
             loop.callSoon(resumeParsing);
         }
     }
@@ -234,12 +235,9 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     @Override
     public boolean onRequestHead(HttpRequest request) throws HttpParseException {
-        String expect = request.header("Expect");
-        if (expect != null && request.version() == HttpVersion.HTTP_1_1 && !request.expectsContinue()) {
-            throw new HttpParseException(417, "only the 100-continue expectation is met (RFC 9110 §10.1.1)");
-        }
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
+        state.requestHead(request, hasBody);
         HttpExchange ex = new HttpExchange(this, request, streaming, hasBody, parser.contentLength(), server.bodyBudget());
         exchange = ex;
         if (hasBody) {
@@ -255,7 +253,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         if (streaming) {
             dispatch(ex);
-        } else if (hasBody && request.expectsContinue()) {
+        } else if (state.continueDue()) {
+            state.continueSent();
             sendContinue(); // the whole-request handler needs the body: ask for it at once
         }
         return !closeRequested && successor == null;
@@ -290,6 +289,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         if (ex == null) {
             return !closeRequested; // answered before its body ended; the connection closes
         }
+        state.requestEnded();
         ex.requestCompleted();
         if (!ex.isStreaming()) {
             dispatch(ex);
@@ -302,8 +302,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             // responses (then the rest waits, and resumeWriting parses it)
             return !closeRequested && !writePaused;
         }
-        parserBlocked = true;
-        return false;
+        return false; // the parser stops at the end of this request until it is answered (state.awaitingResponse())
     }
 
     // ---- requests in, responses out ------------------------------------------------------------
@@ -355,7 +354,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         corked = true;
         try {
-            while (!parserBlocked && exchange == null && !closeRequested && !writePaused && pendingEnd > pendingStart) {
+            while (!state.awaitingResponse() && exchange == null && !closeRequested && !writePaused && pendingEnd > pendingStart) {
                 ByteBuffer view = pendingView.limit(pendingEnd).position(pendingStart);
                 feed(view);
                 pendingStart = view.position();
@@ -366,7 +365,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         }
         if (pendingStart == pendingEnd) {
             pendingStart = pendingEnd = 0;
-            if (peerClosed && !parserBlocked && !closeRequested) {
+            if (peerClosed && !state.awaitingResponse() && !closeRequested) {
                 endOfRequests();
                 return;
             }
@@ -449,9 +448,8 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
             return;
         }
         exchange = null;
-        parserBlocked = false;
-        if (ex.closesConnection() || closesAfterResponse()) {
-            closeGracefully();
+        if (closesAfterResponse() || !state.startNextCycle()) {
+            closeGracefully(); // a reason to close, or the state machine says so (MUST_CLOSE)
             return;
         }
         startTimer(Timer.IDLE, server.options().idleTimeout());
@@ -509,24 +507,16 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
     /** Answers a refused request with its status and closes (aborts if a response already began). */
     private void refuse(HttpParseException e) {
         HttpExchange ex = exchange;
+        exchange = null;
+        boolean mayAnswer = state.refuse();
         if (ex != null) {
-            boolean began = ex.responseStarted();
             ex.requestFailed(e);
-            exchange = null;
-            if (began) {
-                abort();
-                return;
-            }
         }
-        HttpResponse answer = HttpResponse.text(e.status(), e.status() + " " + e.reason() + "\n");
-        outbound.put(this, answer.encodedHead());
-        outbound.put(this, CONNECTION_CLOSE);
-        if (e.status() == 503) {
-            outbound.put(this, RETRY_AFTER); // the server is busy, not the request bad: come back soon
+        if (!mayAnswer) {
+            abort(); // a response began: it cannot be completed, nor another begin
+            return;
         }
-        outbound.put(this, DateHeader.line());
-        outbound.put(this, CRLF);
-        outbound.put(this, answer.body());
+        outbound.put(this, Refusal.encode(e, DateHeader.line()));
         close(true); // the client may be sending still: the rest of this request, or more
     }
 
@@ -798,7 +788,7 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
 
     /** Graceful shutdown: an idle connection closes now, a busy one after its response. */
     void shutdown() {
-        if (exchange == null && !parserBlocked && !parser.inMessage()) {
+        if (exchange == null && !state.awaitingResponse() && !parser.inMessage()) {
             closeGracefully();
         }
     }

@@ -6,7 +6,9 @@ import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.HttpStatus;
-import io.jasyncio.http.HttpVersion;
+import io.jasyncio.http.codec.ChunkedCoding;
+import io.jasyncio.http.codec.ResponseFraming;
+import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.net.Protocol;
@@ -33,10 +35,7 @@ import java.util.Map;
  * handler's task only.
  */
 public final class HttpExchange {
-    private enum Response { NOT_STARTED, STARTED, ENDED }
-
     private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] LAST_CHUNK = {'0', '\r', '\n'};
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -44,29 +43,26 @@ public final class HttpExchange {
 
     private final HttpConnection connection;
     private final HttpRequest request;
-    private final boolean isHead;
+    /** The connection's state machine: it decides framing, close and what may be sent next. */
+    private final ServerConnectionState state;
+    /** The state machine's cycle of this exchange: once it moved on, this response is over. */
+    private final int cycle;
     /** The body queued for a streaming handler; null for a whole-request handler. */
     private final RequestBody streamedBody;
     /** The body gathered for a whole-request handler; null for a streaming one, or without a body. */
     private final WholeBody wholeBody;
-    private boolean requestComplete;
-    private boolean continueSent;
     /** Why the request could not complete, once it could not. */
     private IOException requestFailure;
 
-    private Response response = Response.NOT_STARTED;
-    private boolean chunkedOut;
-    /** Bytes the response still owes its Content-Length; -1 when not framed by length. */
-    private long lengthOwed = -1;
-    private boolean closeAfter;
+    private ResponseFraming framing;
     private Task<Void> task;
 
     HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength,
                  BodyBudget budget) {
         this.connection = connection;
-        this.requestComplete = !hasBody; // a request without a body is complete with its head
+        this.state = connection.state();
+        this.cycle = state.cycle();
         this.request = request;
-        this.isHead = request.method().equals("HEAD");
         this.streamedBody = streaming ? new RequestBody(connection.loop()) : null;
         if (streaming && !hasBody) {
             streamedBody.end();
@@ -114,8 +110,8 @@ public final class HttpExchange {
     }
 
     private void sendContinueIfExpected() {
-        if (!continueSent && !requestComplete && request.expectsContinue()) {
-            continueSent = true;
+        if (current() && state.continueDue()) {
+            state.continueSent();
             connection.sendContinue();
         }
     }
@@ -125,14 +121,15 @@ public final class HttpExchange {
     /** Answers with a whole response (its head encoded once if the response is reused). */
     public void respond(HttpResponse whole) {
         checkNotStarted();
-        response = Response.STARTED;
-        decideClose(false);
+        byte[] body = whole.body();
+        framing = state.startResponse(whole.status(), whole.headers(), body.length, connection.closesAfterResponse());
         Outbound out = connection.outbound();
         out.put(connection, whole.encodedHead());
         writeTrailingHeadLines(out);
-        if (!isHead && !HttpStatus.forbidsBody(whole.status()) && whole.body().length > 0) {
-            out.put(connection, whole.body());
+        if (framing.bodyAllowed() && state.bodyWritten(body.length)) {
+            out.put(connection, body);
         }
+        state.endResponse();
         finish();
     }
 
@@ -150,47 +147,28 @@ public final class HttpExchange {
         // a handler that streams its response may read the body after it: a client waiting for
         // 100 (Continue) gets it first, as no interim response may follow a final one
         sendContinueIfExpected();
-        response = Response.STARTED;
-        boolean noBody = isHead || HttpStatus.forbidsBody(status);
-        boolean closeDelimited = false;
-        if (contentLength >= 0 || HttpStatus.forbidsBody(status)) {
-            lengthOwed = noBody ? 0 : contentLength;
-        } else if (request.version() == HttpVersion.HTTP_1_1) {
-            chunkedOut = !noBody;
-        } else {
-            closeDelimited = true; // HTTP/1.0 has no chunked coding (RFC 9112 §7)
-        }
-        decideClose(closeDelimited);
-        long framing = HttpStatus.forbidsBody(status) ? HttpHead.UNFRAMED
-                : chunkedOut || (isHead && contentLength < 0 && request.version() == HttpVersion.HTTP_1_1) ? HttpHead.CHUNKED
-                : contentLength;
+        framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
         Outbound out = connection.outbound();
-        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing));
+        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing.headFraming()));
         writeTrailingHeadLines(out);
         connection.flushUnlessCorked();
     }
 
     /** Coroutine: writes a part of the body, then waits while the client is not reading. */
     public void write(ByteBuffer data) throws IOException {
-        if (response != Response.STARTED) {
-            throw new IllegalStateException(response == Response.ENDED ? "the response has ended" : "startResponse first");
+        if (!current()) {
+            throw new IllegalStateException("the response has ended");
         }
         int n = data.remaining();
-        if (isHead || n == 0) {
+        if (!state.bodyWritten(n)) {
             data.position(data.limit()); // a HEAD response has no body; an empty chunk would end one
             return;
         }
-        if (lengthOwed >= 0) {
-            if (n > lengthOwed) {
-                throw new IllegalStateException("writing " + n + " bytes where the Content-Length leaves " + lengthOwed);
-            }
-            lengthOwed -= n;
-        }
         Outbound out = connection.outbound();
-        if (chunkedOut) {
-            out.put(connection, (Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
+            out.put(connection, ChunkedCoding.chunkHead(n));
             out.put(connection, data);
-            out.put(connection, CRLF);
+            out.put(connection, ChunkedCoding.CHUNK_END);
         } else {
             out.put(connection, data);
         }
@@ -210,25 +188,19 @@ public final class HttpExchange {
 
     /** Ends the response; {@code trailers} follow a chunked body (and are dropped otherwise). */
     public void end(HttpHeaders trailers) {
-        if (response == Response.ENDED) {
+        if (!current()) {
             return;
         }
-        if (response == Response.NOT_STARTED) {
-            throw new IllegalStateException("startResponse first (or respond)");
-        }
-        if (chunkedOut) {
-            Outbound out = connection.outbound();
-            out.put(connection, LAST_CHUNK);
-            if (!trailers.isEmpty()) {
-                out.put(connection, HttpHead.fieldLines(trailers));
+        switch (state.endResponse()) {
+            case ALREADY_ENDED -> {
             }
-            out.put(connection, CRLF);
-        } else if (lengthOwed > 0) {
-            response = Response.ENDED;
-            connection.abort(); // shorter than its Content-Length: the client must see it fail
-            return;
+            case LAST_CHUNK -> {
+                connection.outbound().put(connection, ChunkedCoding.lastChunk(trailers));
+                finish();
+            }
+            case COMPLETE -> finish();
+            case ABORT -> connection.abort(); // shorter than its Content-Length: the client must see it fail
         }
-        finish();
     }
 
     // ---- taking the connection over (Upgrade, CONNECT) -----------------------------------------
@@ -244,15 +216,7 @@ public final class HttpExchange {
      */
     public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
         checkNotStarted();
-        boolean tunnel = request.method().equals("CONNECT");
-        if (tunnel ? status / 100 != 2 : status != 101 || request.header("Upgrade") == null) {
-            throw new IllegalArgumentException(tunnel ? "a tunnel opens with a 2xx, not " + status
-                    : "only a request with Upgrade can be answered 101 and taken over (status " + status + ")");
-        }
-        if (!requestComplete) {
-            throw new IllegalStateException("the request body must be read to its end before the connection is taken over");
-        }
-        response = Response.ENDED;
+        boolean tunnel = state.takeOver(status);
         Outbound out = connection.outbound();
         Transport transport = connection.transport();
         out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
@@ -285,43 +249,42 @@ public final class HttpExchange {
 
     /** Whether a response began (then a failure can only abort the connection). */
     public boolean responseStarted() {
-        return response != Response.NOT_STARTED;
+        return !current() || state.responseStarted();
+    }
+
+    /** Whether the connection's state machine is still in this exchange's cycle. */
+    private boolean current() {
+        return state.cycle() == cycle;
+    }
+
+    /** Whether the response began and has not ended: its body is being written. */
+    private boolean sendingBody() {
+        return current() && state.sendingBody();
     }
 
     private void checkNotStarted() {
-        if (response != Response.NOT_STARTED) {
+        if (responseStarted()) {
             throw new IllegalStateException("a response was already begun");
         }
     }
 
-    /** Whether the connection closes after this response; the Connection field says so. */
-    private void decideClose(boolean closeDelimited) {
-        // a CONNECT not answered by a tunnel: what the client sent after it may be tunnel bytes
-        closeAfter = closeDelimited || !request.keepAlive() || connection.closesAfterResponse()
-                || request.method().equals("CONNECT");
-    }
-
     private void writeTrailingHeadLines(Outbound out) {
         out.put(connection, DateHeader.line());
-        if (closeAfter) {
-            out.put(connection, CONNECTION_CLOSE);
-        } else if (request.version() == HttpVersion.HTTP_1_0) {
-            out.put(connection, CONNECTION_KEEP_ALIVE);
+        switch (framing.connectionField()) {
+            case CLOSE -> out.put(connection, CONNECTION_CLOSE);
+            case KEEP_ALIVE -> out.put(connection, CONNECTION_KEEP_ALIVE);
+            case NONE -> {
+            }
         }
         out.put(connection, CRLF);
     }
 
     private void finish() {
-        response = Response.ENDED;
         releaseBody();
         connection.exchangeFinished(this);
     }
 
     // ---- for the connection ----------------------------------------------------------------------
-
-    boolean closesConnection() {
-        return closeAfter || !requestComplete;
-    }
 
     boolean isStreaming() {
         return streamedBody != null;
@@ -338,7 +301,7 @@ public final class HttpExchange {
 
     /** A piece of the body; refused with 503 when the server's budget for whole bodies cannot hold it. */
     void bodyArrived(ByteBuffer piece) throws HttpParseException {
-        if (response == Response.ENDED) {
+        if (responseStarted() && !sendingBody()) {
             return; // answered already: the rest of the body is dropped
         }
         if (streamedBody != null) {
@@ -352,7 +315,6 @@ public final class HttpExchange {
     }
 
     void requestCompleted() {
-        requestComplete = true;
         if (streamedBody != null) {
             streamedBody.end();
         }
@@ -365,8 +327,8 @@ public final class HttpExchange {
         if (streamedBody != null) {
             streamedBody.fail(cause);
         }
-        if (response == Response.NOT_STARTED) {
-            response = Response.ENDED; // the connection answers the refusal itself
+        if (!responseStarted()) {
+            state.refuse(); // the connection answers the refusal itself
         }
     }
 
@@ -377,7 +339,9 @@ public final class HttpExchange {
     void connectionLost(String reason, boolean cancel) {
         String why = reason != null ? reason : "the connection was lost";
         requestFailed(new IOException(why));
-        response = Response.ENDED;
+        if (current()) {
+            state.refuse(); // a response begun cannot be completed
+        }
         if (cancel && task != null && !task.isDone()) {
             task.cancel("HTTP: " + why);
         }
@@ -400,12 +364,12 @@ public final class HttpExchange {
             if (whole != null) {
                 HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
                 HttpResponse answer = whole.handle(full);
-                if (response == Response.NOT_STARTED) {
+                if (!responseStarted()) {
                     respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
                 }
             } else {
                 streaming.handle(this);
-                if (response == Response.NOT_STARTED) {
+                if (!responseStarted()) {
                     respond(HttpResponse.text(500, "the handler sent no response"));
                 } else {
                     end();
@@ -431,10 +395,10 @@ public final class HttpExchange {
         context.put("message", "HTTP handler failed on " + request.method() + " " + request.target());
         context.put("exception", t);
         connection.loop().callExceptionHandler(context);
-        if (response == Response.NOT_STARTED) {
+        if (!responseStarted()) {
             respond(HttpResponse.text(500, "Internal Server Error"));
-        } else if (response == Response.STARTED) {
-            response = Response.ENDED;
+        } else if (sendingBody()) {
+            state.refuse();
             connection.abort();
         }
     }
