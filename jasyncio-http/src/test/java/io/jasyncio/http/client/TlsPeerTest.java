@@ -34,11 +34,13 @@ class TlsPeerTest {
     private static TestCertificate certificate;
     private static PeerProcess server;
     private static SSLContext trusting;
+    private static SSLContext serving; // built here, before any loop runs: key loading is CPU-bound
 
     @BeforeAll
     static void startServer() throws Exception {
         certificate = TestCertificate.create();
         trusting = certificate.trustingContext();
+        serving = certificate.serverContext();
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
@@ -71,7 +73,7 @@ class TlsPeerTest {
     @AsyncTest(timeout = 30)
     void poolsTlsConnectionsToOurOwnServer(EventLoop loop) throws Exception {
         HttpServerOptions tls = HttpServerOptions.defaults()
-                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(certificate.serverContext())));
+                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(serving)));
         HttpServer server = HttpServer.startStreaming(loop, exchange -> {
             exchange.readAll();
             exchange.startResponse(200, HttpHeaders.of("Content-Type", "text/plain")); // chunked
