@@ -134,8 +134,22 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         if (runningSince != since || episode != seen) {
             return; // it finished while we looked: the stack may belong to something else
         }
+        if (waitsForItsTurn(stack)) {
+            return; // a task body between turns: the engine's hand-off waits for a CPU, no code holds the loop yet
+        }
         reportedEpisode = seen;
         report(new BlockedLoopReport(loopThread.getName(), handle.describeForReport(), blocked, Arrays.asList(stack)));
+    }
+
+    /**
+     * Whether {@code stack} (a task body's thread on the portable engine) is parked in the hand-off
+     * between the loop and the body: the body is not running code, the wait is for the scheduler
+     * (a loaded machine), and the episode is looked at again on the next check.
+     */
+    static boolean waitsForItsTurn(StackTraceElement[] stack) {
+        StackTraceElement frame = new BlockedLoopReport("", "", 0, Arrays.asList(stack)).blockingFrame();
+        return frame != null && frame.getClassName().equals("io.jasyncio.task.ThreadBody")
+                && frame.getMethodName().equals("awaitTurn");
     }
 
     private void report(BlockedLoopReport report) {

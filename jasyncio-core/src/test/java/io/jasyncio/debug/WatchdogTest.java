@@ -14,6 +14,7 @@ import static io.jasyncio.Asyncio.getRunningLoop;
 import static io.jasyncio.Asyncio.run;
 import static io.jasyncio.Asyncio.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,6 +79,17 @@ class WatchdogTest {
             fetchProfileBlocking();
             READY = System.nanoTime();
         }
+    }
+
+    @Test
+    void aTaskBodyParkedBetweenTurnsIsNotAHold() {
+        // the portable engine's body thread, seen by the watchdog while the scheduler has not yet
+        // run it (or the loop thread back): no code of the program holds the loop
+        StackTraceElement park = new StackTraceElement("java.util.concurrent.locks.LockSupport", "park", null, 1);
+        StackTraceElement turn = new StackTraceElement("io.jasyncio.task.ThreadBody", "awaitTurn", null, 1);
+        StackTraceElement body = new StackTraceElement("app.Orders", "fetch", null, 1);
+        assertTrue(Watchdog.waitsForItsTurn(new StackTraceElement[] {park, turn, body}));
+        assertFalse(Watchdog.waitsForItsTurn(new StackTraceElement[] {park, body, turn}), "a body parked in its own code holds the loop");
     }
 
     @Test

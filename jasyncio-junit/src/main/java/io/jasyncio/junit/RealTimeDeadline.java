@@ -41,6 +41,9 @@ final class RealTimeDeadline {
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1,
                 Thread.ofPlatform().daemon().name("jasyncio-test-deadlines").factory());
         timers.setRemoveOnCancelPolicy(true);
+        // its thread now, in this class's initialisation (the JVM warming up), not lazily inside the
+        // first test's step, where starting a thread on a loaded machine is reported as holding the loop
+        timers.prestartCoreThread();
         return timers;
     }
 }

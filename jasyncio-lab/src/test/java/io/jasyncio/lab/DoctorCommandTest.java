@@ -133,8 +133,9 @@ class DoctorCommandTest {
 
     @Test
     void aReportPathThatCannotBeWrittenFailsBeforeTheProgramRuns(@TempDir Path dir) {
-        int code = new CommandLine(new DoctorCommand(new PrintStream(new ByteArrayOutputStream())))
-                .execute("--json", dir.resolve("no/such/dir/x.json").toString(), "--", "java", "-version");
-        assertEquals(2, code);
+        StandardError run = StandardError.capture(() -> new CommandLine(new DoctorCommand(new PrintStream(new ByteArrayOutputStream())))
+                .execute("--json", dir.resolve("no/such/dir/x.json").toString(), "--", "java", "-version"));
+        assertEquals(2, run.exitCode());
+        assertTrue(run.text().contains("jasyncio doctor: --json ") && run.text().contains(": no such directory "), run.text());
     }
 }

@@ -100,7 +100,9 @@ class LabCommandTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void anUnknownExperimentIsAnError() {
-        assertEquals(2, lab("--only", "no-such-thing").exitCode);
+        StandardError run = StandardError.capture(() -> lab("--only", "no-such-thing").exitCode);
+        assertEquals(2, run.exitCode());
+        assertTrue(run.text().contains("unknown experiment(s) [no-such-thing]; see --list"), run.text());
     }
 
     @Test

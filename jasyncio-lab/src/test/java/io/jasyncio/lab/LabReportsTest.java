@@ -108,9 +108,10 @@ class LabReportsTest {
     void aReportPathThatCannotBeWrittenFailsBeforeAnythingRuns(@TempDir Path dir) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         long start = System.nanoTime();
-        int code = new CommandLine(new LabCommand(new PrintStream(bytes))).execute("--quick", "--json",
-                dir.resolve("missing/dir/lab.json").toString());
-        assertEquals(2, code);
+        StandardError run = StandardError.capture(() -> new CommandLine(new LabCommand(new PrintStream(bytes))).execute("--quick", "--json",
+                dir.resolve("missing/dir/lab.json").toString()));
+        assertEquals(2, run.exitCode());
+        assertTrue(run.text().contains("jasyncio lab: --json ") && run.text().contains(": no such directory "), run.text());
         assertTrue(bytes.toString().isEmpty(), "no experiment ran: " + bytes);
         assertTrue((System.nanoTime() - start) / 1e9 < 5, "refused at once");
     }

@@ -57,8 +57,9 @@ class TopCommandTest {
 
     @Test
     void aProcessThatDoesNotExistIsAnError() {
-        int code = new CommandLine(new TopCommand(new PrintStream(new ByteArrayOutputStream())))
-                .execute(Long.toString(Integer.MAX_VALUE - 7));
-        assertEquals(2, code);
+        StandardError run = StandardError.capture(() -> new CommandLine(new TopCommand(new PrintStream(new ByteArrayOutputStream())))
+                .execute(Long.toString(Integer.MAX_VALUE - 7)));
+        assertEquals(2, run.exitCode());
+        assertTrue(run.text().contains("jasyncio top: cannot attach to process " + (Integer.MAX_VALUE - 7)), run.text());
     }
 }

@@ -101,6 +101,7 @@ class ExpectAndEarlyResponseTest {
             writer.write(("HTTP/1.1 200 OK\r\nContent-Length: 17\r\n\r\n" + (expected ? "expected " : "plain    ")
                     + new String(body, StandardCharsets.ISO_8859_1).substring(0, 8)).getBytes(StandardCharsets.ISO_8859_1));
             writer.drain();
+            writer.close(); // the server's side of the connection: closing the server does not close it
         }, "127.0.0.1", 0, ServerOptions.defaults(), 64 * 1024);
         String url = "http://127.0.0.1:" + ((InetSocketAddress) server.addresses().getFirst()).getPort() + "/";
         try (HttpClient client = HttpClient.create(loop, HttpClientOptions.defaults().withExpectContinueTimeout(0.2));

@@ -18,6 +18,7 @@ import java.util.List;
 import static io.jasyncio.Asyncio.createTask;
 import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.sleep;
+import static io.jasyncio.Asyncio.toThread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -136,18 +137,9 @@ class FlowAndTimeoutsTest {
         // A listener that never accepts, its queue full: the kernel drops further SYNs, so connect hangs.
         try (ServerSocket full = new ServerSocket()) {
             full.bind(new InetSocketAddress("127.0.0.1", 0), 1);
-            List<Socket> queued = new ArrayList<>();
+            // Blocking connects, off the loop: the loop must not be held while the queue fills.
+            List<Socket> queued = toThread(() -> fillAcceptQueue(full));
             try {
-                for (int i = 0; i < 8; i++) { // more than the backlog: the queue is surely full
-                    Socket s = new Socket();
-                    try {
-                        s.connect(full.getLocalSocketAddress(), 100);
-                        queued.add(s);
-                    } catch (IOException hung) {
-                        s.close();
-                        break; // this one already hung: the queue is full
-                    }
-                }
                 try (HttpClient client = HttpClient.create(loop, HttpClientOptions.defaults().withConnectTimeout(0.2))) {
                     HttpTimeoutException e = assertThrows(HttpTimeoutException.class,
                             () -> client.get("http://127.0.0.1:" + full.getLocalPort() + "/"));
@@ -160,6 +152,22 @@ class FlowAndTimeoutsTest {
                 }
             }
         }
+    }
+
+    /** Connects to {@code full} until a connect hangs (the accept queue is full); the queued sockets. */
+    private static List<Socket> fillAcceptQueue(ServerSocket full) throws IOException {
+        List<Socket> queued = new ArrayList<>();
+        for (int i = 0; i < 8; i++) { // more than the backlog: the queue is surely full
+            Socket s = new Socket();
+            try {
+                s.connect(full.getLocalSocketAddress(), 100);
+                queued.add(s);
+            } catch (IOException hung) {
+                s.close();
+                break; // this one already hung: the queue is full
+            }
+        }
+        return queued;
     }
 
     @AsyncTest

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -34,17 +37,47 @@ class TlsPeerTest {
     private static TestCertificate certificate;
     private static PeerProcess server;
     private static SSLContext trusting;
+    private static SSLContext serving; // built here, before any loop runs: key loading is CPU-bound
 
     @BeforeAll
     static void startServer() throws Exception {
         certificate = TestCertificate.create();
         trusting = certificate.trustingContext();
+        serving = certificate.serverContext();
+        warmUpTls(serving, trusting);
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
         server = PeerProcess.startOnPort(List.of("openssl", "s_server", "-www", "-accept", "127.0.0.1:" + port,
                 "-cert", certificate.certificate().toString(), "-key", certificate.key().toString()), port, "ACCEPT");
+    }
+
+    /**
+     * A few TLS handshakes between the two contexts, on plain threads before any loop runs: the
+     * first key exchanges run the JDK's crypto cold (the JVM warming up, over the watchdog's 0.1 s
+     * on a loaded machine), which on the loop would be reported as a step that holds it.
+     */
+    private static void warmUpTls(SSLContext server, SSLContext client) throws Exception {
+        try (ServerSocket listener = server.getServerSocketFactory().createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            for (int i = 0; i < 3; i++) {
+                Thread accepting = Thread.ofPlatform().name("tls-warm-up").start(() -> {
+                    try (SSLSocket accepted = (SSLSocket) listener.accept()) {
+                        accepted.setSoTimeout(10_000);
+                        accepted.startHandshake();
+                        accepted.getOutputStream().write(1);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+                try (SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
+                    socket.setSoTimeout(10_000);
+                    socket.startHandshake();
+                    assertEquals(1, socket.getInputStream().read(), "a byte over the warm-up handshake");
+                }
+                accepting.join(10_000);
+            }
+        }
     }
 
     @AfterAll
@@ -71,7 +104,7 @@ class TlsPeerTest {
     @AsyncTest(timeout = 30)
     void poolsTlsConnectionsToOurOwnServer(EventLoop loop) throws Exception {
         HttpServerOptions tls = HttpServerOptions.defaults()
-                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(certificate.serverContext())));
+                .withServerOptions(ServerOptions.defaults().withTls(TlsOptions.of(serving)));
         HttpServer server = HttpServer.startStreaming(loop, exchange -> {
             exchange.readAll();
             exchange.startResponse(200, HttpHeaders.of("Content-Type", "text/plain")); // chunked

@@ -1,5 +1,6 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.debug.LogCapture;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.loop.CancelledError;
@@ -8,9 +9,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.net.StandardSocketOptions;
+import java.util.logging.Level;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -23,63 +26,77 @@ class SendTimeoutTest {
     /** 64 MB: far more than the kernel holds between the two ends (the client's receive buffer is set small). */
     private static final int PIECES = 4096;
 
+    /** The drop was logged, once, at INFO on the server's logger, saying why (captured: a passing run prints nothing). */
+    private static void assertDroppedAndLogged(LogCapture log) {
+        assertFalse(log.containing(Level.INFO, "(it stopped reading)").isEmpty(), "the drop is logged: " + log.messages());
+    }
+
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aStreamingResponseToAClientThatStoppedReadingIsDropped(String loop) {
-        HttpTesting.run(loop, 10, () -> {
-            String[] seen = new String[1];
-            HttpServer server = HttpServer.startStreaming(getRunningLoop(), exchange -> {
-                exchange.startResponse(200, HttpHeaders.empty(), (long) PIECE * PIECES);
-                byte[] piece = new byte[PIECE];
-                try {
-                    for (int i = 0; i < PIECES; i++) {
-                        exchange.write(piece);
+        try (LogCapture log = new LogCapture("io.jasyncio.http.server")) {
+            HttpTesting.run(loop, 10, () -> {
+                String[] seen = new String[1];
+                HttpServer server = HttpServer.startStreaming(getRunningLoop(), exchange -> {
+                    exchange.startResponse(200, HttpHeaders.empty(), (long) PIECE * PIECES);
+                    byte[] piece = new byte[PIECE];
+                    try {
+                        for (int i = 0; i < PIECES; i++) {
+                            exchange.write(piece);
+                        }
+                    } catch (CancelledError | IOException e) {
+                        seen[0] = e.getMessage();
+                        throw e;
                     }
-                } catch (CancelledError | IOException e) {
-                    seen[0] = e.getMessage();
-                    throw e;
-                }
-                exchange.end();
-            }, "127.0.0.1", 0, HttpServerOptions.defaults().withSendTimeout(0.3));
-            TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n");
-            HttpTesting.until(() -> server.connectionCount() == 0);
-            HttpTesting.until(() -> seen[0] != null);
-            assertTrue(seen[0].contains("stopped reading"), "the handler learns why: " + seen[0]);
-            client.close();
-            server.shutdown(5);
-            return null;
-        });
+                    exchange.end();
+                }, "127.0.0.1", 0, HttpServerOptions.defaults().withSendTimeout(0.3));
+                TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n");
+                HttpTesting.until(() -> server.connectionCount() == 0);
+                HttpTesting.until(() -> seen[0] != null);
+                assertTrue(seen[0].contains("stopped reading"), "the handler learns why: " + seen[0]);
+                client.close();
+                server.shutdown(5);
+                return null;
+            });
+            assertDroppedAndLogged(log);
+        }
     }
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aWholeResponseStuckInTheBufferIsDropped(String loop) {
-        HttpTesting.run(loop, 10, () -> {
-            HttpResponse big = HttpResponse.of(200, "application/octet-stream", new byte[PIECE * 2048]); // 32 MB
-            HttpServer server = HttpServer.start(getRunningLoop(), request -> big, "127.0.0.1", 0,
-                    HttpServerOptions.defaults().withSendTimeout(0.3));
-            TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-            HttpTesting.until(() -> server.connectionCount() == 0); // the close waits for no flush past the timeout
-            client.close();
-            server.shutdown(5);
-            return null;
-        });
+        try (LogCapture log = new LogCapture("io.jasyncio.http.server")) {
+            HttpTesting.run(loop, 10, () -> {
+                HttpResponse big = HttpResponse.of(200, "application/octet-stream", new byte[PIECE * 2048]); // 32 MB
+                HttpServer server = HttpServer.start(getRunningLoop(), request -> big, "127.0.0.1", 0,
+                        HttpServerOptions.defaults().withSendTimeout(0.3));
+                TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+                HttpTesting.until(() -> server.connectionCount() == 0); // the close waits for no flush past the timeout
+                client.close();
+                server.shutdown(5);
+                return null;
+            });
+            assertDroppedAndLogged(log);
+        }
     }
 
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
     void aWholeResponseOnAKeptConnectionStuckInTheBufferIsDropped(String loop) {
-        HttpTesting.run(loop, 10, () -> {
-            HttpResponse big = HttpResponse.of(200, "application/octet-stream", new byte[PIECE * 2048]); // 32 MB
-            // the send timeout alone: no rate floor to drop the client first
-            HttpServer server = HttpServer.start(getRunningLoop(), request -> big, "127.0.0.1", 0,
-                    HttpServerOptions.defaults().withSendTimeout(0.3).withMinResponseRate(null));
-            TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"); // keep-alive
-            HttpTesting.within(3, () -> server.connectionCount() == 0, () -> "the stalled connection is still open");
-            client.close();
-            server.shutdown(5);
-            return null;
-        });
+        try (LogCapture log = new LogCapture("io.jasyncio.http.server")) {
+            HttpTesting.run(loop, 10, () -> {
+                HttpResponse big = HttpResponse.of(200, "application/octet-stream", new byte[PIECE * 2048]); // 32 MB
+                // the send timeout alone: no rate floor to drop the client first
+                HttpServer server = HttpServer.start(getRunningLoop(), request -> big, "127.0.0.1", 0,
+                        HttpServerOptions.defaults().withSendTimeout(0.3).withMinResponseRate(null));
+                TestClient client = stalledClient(server, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"); // keep-alive
+                HttpTesting.within(3, () -> server.connectionCount() == 0, () -> "the stalled connection is still open");
+                client.close();
+                server.shutdown(5);
+                return null;
+            });
+            assertDroppedAndLogged(log);
+        }
     }
 
     @ParameterizedTest
