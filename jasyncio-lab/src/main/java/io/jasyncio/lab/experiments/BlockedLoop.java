@@ -21,13 +21,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.jasyncio.Asyncio.await;
 import static io.jasyncio.Asyncio.runCoroutineThreadsafe;
+import static io.jasyncio.Asyncio.toCpu;
 
 /**
  * Experiment 6: one coroutine that blocks for 200 ms (a CPU-bound "verify") stalls every request
- * the process serves, because while it runs the loop never gets back to select. Moved to an
- * executor with {@code runInExecutor}, the loop keeps its iterations and fast requests stay fast.
+ * the process serves, because while it runs the loop never gets back to select. Moved to the CPU
+ * valve with {@code toCpu} (asyncio's {@code run_in_executor}, on a pool sized to the cores), the
+ * loop keeps its iterations and fast requests stay fast.
  * Debug mode names the culprit.
  */
 final class BlockedLoop implements Experiment {
@@ -57,7 +58,7 @@ final class BlockedLoop implements Experiment {
     @Override
     public String claim() {
         return "A 200 ms CPU-bound call inside one request's coroutine holds the loop: every other request waits, "
-                + "giving a process-wide p99 floor near 200 ms. runInExecutor gives the loop back (p99 in milliseconds), "
+                + "giving a process-wide p99 floor near 200 ms. toCpu (the valve for CPU-bound work) gives the loop back (p99 in milliseconds), "
                 + "and debug mode logs the slow step.";
     }
 
@@ -65,7 +66,7 @@ final class BlockedLoop implements Experiment {
     record Load(boolean offloaded, double[] fastMs, int fastErrors, int verifies, List<String> slowLines,
                 double slowestLogged, double machineStallMs, List<BlockedLoopReport> watchdogReports) {
         String label() {
-            return offloaded ? "verify in runInExecutor" : "verify on the loop";
+            return offloaded ? "verify in toCpu" : "verify on the loop";
         }
 
         /** Prefix of this run's keys in the JSON measurements. */
@@ -91,7 +92,7 @@ final class BlockedLoop implements Experiment {
                 (long) (VERIFY_SECONDS * 1000) + VERIFY_PAUSE_MS, seconds);
         trial.report("latency of the fast requests, from each request's scheduled send time (open loop):");
         Load blocked = report(trial, serve(false, seconds));
-        trial.progress("same load, verify moved off the loop with runInExecutor(null, verify)");
+        trial.progress("same load, verify moved off the loop with toCpu(verify)");
         Load offloaded = report(trial, serve(true, seconds));
         // Noise only ever adds latency: when the offloaded run misses, it gets a second run and the
         // better one counts (both are shown).
@@ -149,7 +150,7 @@ final class BlockedLoop implements Experiment {
         trial.check(blocked.percentile(0.99) > 150, "with the verify on the loop, every request waits behind it",
                 "fast p99 %.1f ms (> 150 ms: the floor is the 200 ms verify)", blocked.percentile(0.99));
         double allowed = allowedP99Ms(offloaded);
-        trial.check(offloaded.percentile(0.99) < allowed, "with runInExecutor, fast requests stay fast",
+        trial.check(offloaded.percentile(0.99) < allowed, "with toCpu, fast requests stay fast",
                 "fast p99 %.1f ms (limit %.0f ms: 100 ms, or twice the machine's own worst stall + 25 ms if larger)",
                 offloaded.percentile(0.99), allowed);
         trial.check(blocked.slowestLogged >= 0.15, "debug mode logs the step that held the loop",
@@ -240,7 +241,7 @@ final class BlockedLoop implements Experiment {
         return switch (request.path()) {
             case "/fast" -> OK;
             case "/verify" -> HttpResponse.text(200, offload
-                    ? await(loop.runInExecutor(null, () -> CpuWork.hex(CpuWork.hashFor(VERIFY_SECONDS))))
+                    ? toCpu(() -> CpuWork.hex(CpuWork.hashFor(VERIFY_SECONDS)))
                     : CpuWork.hex(CpuWork.hashFor(VERIFY_SECONDS))); // holds the loop for 200 ms
             default -> NOT_FOUND;
         };
