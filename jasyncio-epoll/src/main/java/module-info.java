@@ -8,5 +8,5 @@ module io.jasyncio.epoll {
     requires io.jasyncio.core;
     requires io.jasyncio.nativeio;
 
-    provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.epoll.EpollEventLoopProvider;
+    provides io.jasyncio.loop.spi.EventLoopProvider with io.jasyncio.epoll.EpollEventLoopProvider;
 }

@@ -7,5 +7,5 @@ module io.jasyncio.uring {
     requires io.jasyncio.core;
     requires io.jasyncio.nativeio;
 
-    provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.uring.IoUringEventLoopProvider;
+    provides io.jasyncio.loop.spi.EventLoopProvider with io.jasyncio.uring.IoUringEventLoopProvider;
 }

@@ -128,6 +128,27 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** The SPI: what a backend implements and receives, apart from the packages users browse. */
+    private static final String[] SPI = {"io.jasyncio.loop.spi..", "io.jasyncio.net.spi.."};
+
+    @Test
+    void backendsImplementTheSpiNotTheUserPackages() {
+        noClasses().that().resideInAnyPackage(BACKENDS)
+                .should().beAssignableTo(resideInAnyPackage("io.jasyncio.loop", "io.jasyncio.net")
+                        .and(not(JavaClass.Predicates.equivalentTo(Object.class))))
+                .because("what a backend implements (EventLoopProvider, LoopBackend, Poller, IoRegistration, Proactor, "
+                        + "SocketTransportFactory) sits in loop.spi and net.spi: loop and net hold no SPI type")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theSpiNamesOnlyExportedPackages() {
+        noClasses().that().resideInAnyPackage(SPI)
+                .should().dependOnClassesThat().resideInAnyPackage(CORE_NOT_EXPORTED)
+                .because("a backend on the module path must be able to name every type the SPI hands it")
+                .check(CLASSES);
+    }
+
     @Test
     void everyLoopIsCoresOneLoopClass() {
         classes().that().implement(EVENT_LOOP).should().resideInAPackage("io.jasyncio.loop")
@@ -139,13 +160,14 @@ class ArchitectureTest {
     void streamTransportsAreMadeByTheBackendsFactory() {
         noClasses().that().resideInAPackage(LIBRARY + "..").and(not(partOfTheStreamTransports()))
                 .should().dependOnClassesThat(partOfTheStreamTransports().and(not(is(SOCKET_TRANSPORT_FACTORY))))
-                .because("SocketTransportFactory makes the stream socket transports, as the loop's backend says; "
+                .because("SocketTransportFactory makes the stream socket transports, as the loop's backend says "
+                        + "(its BuiltinTransports reaches their constructors by a private lookup); "
                         + "nothing chooses one by the loop's type")
                 .check(CLASSES);
     }
 
     private static final String EVENT_LOOP = "io.jasyncio.loop.EventLoop";
-    private static final String SOCKET_TRANSPORT_FACTORY = "io.jasyncio.net.SocketTransportFactory";
+    private static final String SOCKET_TRANSPORT_FACTORY = "io.jasyncio.net.spi.SocketTransportFactory";
 
     /** The stream socket transports, each with its nested classes, and the factory that makes them. */
     private static DescribedPredicate<JavaClass> partOfTheStreamTransports() {
@@ -173,11 +195,19 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
-    /** Each package of the library is its own slice; everything else is left out. */
+    /**
+     * Each package of the library is its own slice, but for a layer's SPI ({@code loop.spi},
+     * {@code net.spi}), which is one slice with its layer's package: the loop calls its backend
+     * and the backend the loop, two faces of one layer (as {@code EventLoop} and {@code IoHandler}
+     * share Netty's package). Everything else is left out.
+     */
     private static final SliceAssignment EACH_PACKAGE = new SliceAssignment() {
         @Override
         public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
             String pkg = javaClass.getPackageName();
+            if (pkg.endsWith(".spi")) {
+                pkg = pkg.substring(0, pkg.length() - ".spi".length());
+            }
             return pkg.equals(LIBRARY) || pkg.startsWith(LIBRARY + ".") ? SliceIdentifier.of(pkg) : SliceIdentifier.ignore();
         }
 

@@ -36,7 +36,7 @@ class ModulePathContractTest {
     void coresContractSuitesPassOnTheCountingBackendPluggedInOnTheModulePath() throws Exception {
         List<Path> classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of).toList();
         Path core = only(classPath, entry -> has(entry, "module-info.class") && has(entry, "io/jasyncio/loop/EventLoop.class"));
-        Path coreTests = only(classPath, entry -> has(entry, "io/jasyncio/loop/PollerContract.class"));
+        Path coreTests = only(classPath, entry -> has(entry, "io/jasyncio/loop/spi/PollerContract.class"));
         Path backend = Path.of("target", "classes").toAbsolutePath();
         assertTrue(Files.exists(backend.resolve("module-info.class")), "the counting backend is a module: " + backend);
         List<String> rest = classPath.stream().filter(e -> !e.equals(core) && !e.equals(coreTests) && !e.toAbsolutePath().equals(backend))

@@ -1,6 +1,6 @@
 package io.jasyncio.modulepath;
 
-import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.loop.spi.EventLoopProvider;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;

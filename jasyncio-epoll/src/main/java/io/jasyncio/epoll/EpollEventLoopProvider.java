@@ -1,8 +1,8 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.EventLoopProvider;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.nativeio.EpollSys;
 import io.jasyncio.nativeio.LibC;
 import io.jasyncio.nativeio.LinuxAvailability;

@@ -1,7 +1,7 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.loop.IoRegistration;
-import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.loop.spi.Poller;
 import io.jasyncio.nativeio.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.EpollSys;

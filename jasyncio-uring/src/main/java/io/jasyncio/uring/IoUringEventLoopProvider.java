@@ -1,9 +1,9 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.nativeio.LinuxAvailability;
-import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.EventLoopProvider;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
 
 import java.io.IOException;
 

@@ -4,8 +4,8 @@ import io.jasyncio.nativeio.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.EventFdWakeup;
 import io.jasyncio.nativeio.FdTable;
-import io.jasyncio.loop.IoRegistration;
-import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.loop.spi.Poller;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
