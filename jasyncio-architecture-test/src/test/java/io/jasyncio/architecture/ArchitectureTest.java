@@ -111,6 +111,15 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    @Test
+    void theNeutralNativeKitNamesNoLinuxPart() {
+        noClasses().that().resideInAPackage("io.jasyncio.nativeio")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.nativeio.linux..")
+                .because("jasyncio-native's neutral package (downcalls, POSIX calls, the fd table) is what a backend "
+                        + "for any OS builds on; epoll and eventfd sit in nativeio.linux")
+                .check(CLASSES);
+    }
+
     /** The backends: the native ones, their shared base, and the one written outside core. */
     private static final String[] BACKENDS = {"io.jasyncio.epoll..", "io.jasyncio.uring..", "io.jasyncio.nativeio..",
             "io.jasyncio.backendtest.."};

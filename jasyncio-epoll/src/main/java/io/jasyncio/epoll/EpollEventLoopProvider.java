@@ -3,9 +3,10 @@ package io.jasyncio.epoll;
 import io.jasyncio.loop.spi.EventLoopProvider;
 import io.jasyncio.loop.spi.LoopBackend;
 import io.jasyncio.loop.spi.LoopContract;
-import io.jasyncio.nativeio.EpollSys;
+import io.jasyncio.nativeio.linux.EpollSys;
 import io.jasyncio.nativeio.LibC;
-import io.jasyncio.nativeio.LinuxAvailability;
+import io.jasyncio.nativeio.linux.EventFdSys;
+import io.jasyncio.nativeio.linux.LinuxAvailability;
 
 import java.io.IOException;
 
@@ -20,6 +21,7 @@ public final class EpollEventLoopProvider implements EventLoopProvider {
             "epoll", "cannot bind epoll through the FFM API: ",
             () -> { // binds the C functions now: a missing one shows here, not in a loop
                 LibC.link();
+                EventFdSys.link();
                 EpollSys.link();
             });
 

@@ -1,5 +1,6 @@
 package io.jasyncio.nativeio;
 
+import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.loop.spi.IoRegistration;
 import java.nio.channels.SelectableChannel;
 import java.util.Arrays;

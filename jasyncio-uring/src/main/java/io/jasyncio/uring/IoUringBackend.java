@@ -2,7 +2,7 @@ package io.jasyncio.uring;
 
 import io.jasyncio.loop.spi.LoopBackend;
 import io.jasyncio.loop.spi.LoopContract;
-import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.net.spi.Proactor;
 import io.jasyncio.net.spi.SocketTransportFactory;
 

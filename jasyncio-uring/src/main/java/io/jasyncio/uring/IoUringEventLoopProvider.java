@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.nativeio.LinuxAvailability;
+import io.jasyncio.nativeio.linux.LinuxAvailability;
 import io.jasyncio.loop.spi.EventLoopProvider;
 import io.jasyncio.loop.spi.LoopBackend;
 import io.jasyncio.loop.spi.LoopContract;

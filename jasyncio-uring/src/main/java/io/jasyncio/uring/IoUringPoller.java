@@ -1,8 +1,8 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
-import io.jasyncio.nativeio.EventFdWakeup;
+import io.jasyncio.nativeio.linux.EventFdWakeup;
 import io.jasyncio.nativeio.FdTable;
 import io.jasyncio.loop.spi.IoRegistration;
 import io.jasyncio.loop.spi.Poller;
