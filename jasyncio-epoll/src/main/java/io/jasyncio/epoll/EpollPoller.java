@@ -128,13 +128,7 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
             if (ops == 0) {
                 return;
             }
-            if (!channel.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            if (channel.isBlocking()) {
-                channel.configureBlocking(false);
-            }
-            int fd = ChannelFds.fdOf(channel);
+            int fd = ChannelFds.fdToWatch(channel);
             // EEXIST: a closed channel's fd number, reused, may still be known to epoll when its
             // file lives on elsewhere; take it over.
             if (ctlQuiet(EpollSys.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {

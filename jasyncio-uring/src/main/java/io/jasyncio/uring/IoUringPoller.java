@@ -145,13 +145,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
             if (ops == 0) {
                 return;
             }
-            if (!channel.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            if (channel.isBlocking()) {
-                channel.configureBlocking(false);
-            }
-            watch.fd = ChannelFds.fdOf(channel);
+            watch.fd = ChannelFds.fdToWatch(channel);
             watch.watched = true;
             remember(watch);
         } else if (!channel.isOpen()) {

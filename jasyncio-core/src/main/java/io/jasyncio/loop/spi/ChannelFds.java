@@ -1,8 +1,10 @@
 package io.jasyncio.loop.spi;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 
 /**
@@ -63,5 +65,20 @@ public final class ChannelFds {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot read the fd of " + channel, t);
         }
+    }
+
+    /**
+     * The fd of {@code channel}, about to be watched by a native poller: fails with
+     * {@link ClosedChannelException} when it is closed (its number may be
+     * another file's by now), and makes it non-blocking first.
+     */
+    public static int fdToWatch(SelectableChannel channel) throws IOException {
+        if (!channel.isOpen()) {
+            throw new ClosedChannelException();
+        }
+        if (channel.isBlocking()) {
+            channel.configureBlocking(false);
+        }
+        return fdOf(channel);
     }
 }
