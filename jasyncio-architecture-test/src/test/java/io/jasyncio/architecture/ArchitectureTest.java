@@ -13,6 +13,10 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
@@ -20,6 +24,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
@@ -122,7 +127,7 @@ class ArchitectureTest {
 
     /** The backends: the native ones, their shared base, and the one written outside core. */
     private static final String[] BACKENDS = {"io.jasyncio.epoll..", "io.jasyncio.uring..", "io.jasyncio.nativeio..",
-            "io.jasyncio.backendtest.."};
+            "io.jasyncio.backendtest..", "io.jasyncio.poll.."};
 
     /** Core's packages a module outside it cannot use on the module path (not exported to it). */
     private static final String[] CORE_NOT_EXPORTED = {"io.jasyncio.loop.internal..", "io.jasyncio.task.internal..",
@@ -156,6 +161,22 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(CORE_NOT_EXPORTED)
                 .because("a backend on the module path must be able to name every type the SPI hands it")
                 .check(CLASSES);
+    }
+
+    @Test
+    void theBackendKitIsExportedToEveryModule() throws Exception {
+        for (String kitClass : new String[] {"io.jasyncio.loop.spi.Poller", "io.jasyncio.nativeio.FdTable"}) {
+            Path jar = Path.of(Class.forName(kitClass).getProtectionDomain().getCodeSource().getLocation().toURI());
+            ModuleDescriptor module = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+            List<String> kit = module.exports().stream()
+                    .filter(e -> e.source().endsWith(".spi") || e.source().startsWith("io.jasyncio.nativeio"))
+                    .map(e -> e.source() + (e.isQualified() ? " to " + e.targets() : "")).sorted().toList();
+            assertFalse(kit.isEmpty(), module.name() + " exports its part of the kit");
+            for (String export : kit) {
+                assertFalse(export.contains(" to "), module.name() + " exports " + export
+                        + ": a backend outside this repository (jasyncio-backend-poll) must get what epoll and io_uring get");
+            }
+        }
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
+import java.util.Arrays;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -36,7 +37,7 @@ final class PollPoller implements Poller<PollPoller.Watch> {
     private Arena fdsArena;
     private MemorySegment fds;
     private int fdsCapacity;
-    /** The watches written into {@link #fds} by the last select, by index (index 0: the eventfd). */
+    /** The watches written into {@link #fds} by the select under way, by index (index 0: the eventfd). */
     private Watch[] polled = new Watch[0];
     private boolean closed;
 
@@ -151,6 +152,7 @@ final class PollPoller implements Poller<PollPoller.Watch> {
                 sink.onIoEvent(watch, ops);
             }
         }
+        Arrays.fill(polled, 1, count, null); // holds no channel past its select: a dropped one can be collected
         return reported;
     }
 
@@ -228,6 +230,7 @@ final class PollPoller implements Poller<PollPoller.Watch> {
         }
         closed = true;
         watched.clear();
+        Arrays.fill(polled, null);
         if (wakeups.close()) {
             LibC.close(errno, eventFd);
         }
