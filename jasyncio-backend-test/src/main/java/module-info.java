@@ -6,5 +6,5 @@
 module io.jasyncio.backendtest {
     requires io.jasyncio.core;
 
-    provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.backendtest.CountingEventLoopProvider;
+    provides io.jasyncio.loop.spi.EventLoopProvider with io.jasyncio.backendtest.CountingEventLoopProvider;
 }

@@ -21,7 +21,10 @@ module io.jasyncio.core {
     exports io.jasyncio.debug.management;
     exports io.jasyncio.group;
     exports io.jasyncio.loop;
+    // what a backend implements and receives (the loop's SPI; the transport factory a backend offers)
+    exports io.jasyncio.loop.spi;
     exports io.jasyncio.net;
+    exports io.jasyncio.net.spi;
     exports io.jasyncio.subprocess;
     exports io.jasyncio.sync;
     exports io.jasyncio.task;
@@ -29,8 +32,8 @@ module io.jasyncio.core {
     // Throwables, for @AsyncTest's rethrow of a test body's own exception.
     exports io.jasyncio.util to io.jasyncio.junit;
 
-    uses io.jasyncio.loop.EventLoopProvider;
-    provides io.jasyncio.loop.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
+    uses io.jasyncio.loop.spi.EventLoopProvider;
+    provides io.jasyncio.loop.spi.EventLoopProvider with io.jasyncio.loop.internal.NioEventLoopProvider;
     uses io.jasyncio.loop.EventLoops.CreationListener;
     provides io.jasyncio.loop.EventLoops.CreationListener
             with io.jasyncio.debug.internal.Doctor, io.jasyncio.debug.management.LoopBeans;

@@ -1,12 +1,16 @@
 /**
- * What the native loops share: the FFM binding of libc ({@code Downcalls}, {@code LibC}), the fd
- * behind a JDK channel ({@code ChannelFds}), the fd table and the eventfd wake-up. Reading a
- * channel's fd needs {@code --add-exports java.base/sun.nio.ch=io.jasyncio.nativeio} on the
- * module path.
+ * The native backend kit, what any native backend (this repository's or another's) builds on.
+ * {@code io.jasyncio.nativeio}, neutral: FFM downcalls with errno capture ({@code Downcalls}), the
+ * POSIX calls ({@code LibC}), registrations by fd ({@code FdTable}); the fd behind a JDK channel is
+ * core's {@code io.jasyncio.loop.spi.ChannelFds} (one copy, which core's child processes use too:
+ * it needs {@code --add-exports java.base/sun.nio.ch=io.jasyncio.core} on the module path).
+ * {@code io.jasyncio.nativeio.linux}, Linux only: epoll ({@code EpollSys}), eventfd
+ * ({@code EventFdSys}, {@code EventFdWakeup}) and {@code LinuxAvailability}. Both are exported to
+ * every module: a backend outside this repository gets what epoll and io_uring get.
  */
-@SuppressWarnings("module") // the qualified export names modules built after this one
 module io.jasyncio.nativeio {
-    requires io.jasyncio.core;
+    requires transitive io.jasyncio.core;
 
-    exports io.jasyncio.nativeio to io.jasyncio.epoll, io.jasyncio.uring;
+    exports io.jasyncio.nativeio;
+    exports io.jasyncio.nativeio.linux;
 }

@@ -13,6 +13,10 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
@@ -20,6 +24,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
@@ -111,9 +116,18 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    @Test
+    void theNeutralNativeKitNamesNoLinuxPart() {
+        noClasses().that().resideInAPackage("io.jasyncio.nativeio")
+                .should().dependOnClassesThat().resideInAPackage("io.jasyncio.nativeio.linux..")
+                .because("jasyncio-native's neutral package (downcalls, POSIX calls, the fd table) is what a backend "
+                        + "for any OS builds on; epoll and eventfd sit in nativeio.linux")
+                .check(CLASSES);
+    }
+
     /** The backends: the native ones, their shared base, and the one written outside core. */
     private static final String[] BACKENDS = {"io.jasyncio.epoll..", "io.jasyncio.uring..", "io.jasyncio.nativeio..",
-            "io.jasyncio.backendtest.."};
+            "io.jasyncio.backendtest..", "io.jasyncio.poll.."};
 
     /** Core's packages a module outside it cannot use on the module path (not exported to it). */
     private static final String[] CORE_NOT_EXPORTED = {"io.jasyncio.loop.internal..", "io.jasyncio.task.internal..",
@@ -128,6 +142,43 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** The SPI: what a backend implements and receives, apart from the packages users browse. */
+    private static final String[] SPI = {"io.jasyncio.loop.spi..", "io.jasyncio.net.spi.."};
+
+    @Test
+    void backendsImplementTheSpiNotTheUserPackages() {
+        noClasses().that().resideInAnyPackage(BACKENDS)
+                .should().beAssignableTo(resideInAnyPackage("io.jasyncio.loop", "io.jasyncio.net")
+                        .and(not(JavaClass.Predicates.equivalentTo(Object.class))))
+                .because("what a backend implements (EventLoopProvider, LoopBackend, Poller, IoRegistration, Proactor, "
+                        + "SocketTransportFactory) sits in loop.spi and net.spi: loop and net hold no SPI type")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theSpiNamesOnlyExportedPackages() {
+        noClasses().that().resideInAnyPackage(SPI)
+                .should().dependOnClassesThat().resideInAnyPackage(CORE_NOT_EXPORTED)
+                .because("a backend on the module path must be able to name every type the SPI hands it")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theBackendKitIsExportedToEveryModule() throws Exception {
+        for (String kitClass : new String[] {"io.jasyncio.loop.spi.Poller", "io.jasyncio.nativeio.FdTable"}) {
+            Path jar = Path.of(Class.forName(kitClass).getProtectionDomain().getCodeSource().getLocation().toURI());
+            ModuleDescriptor module = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+            List<String> kit = module.exports().stream()
+                    .filter(e -> e.source().endsWith(".spi") || e.source().startsWith("io.jasyncio.nativeio"))
+                    .map(e -> e.source() + (e.isQualified() ? " to " + e.targets() : "")).sorted().toList();
+            assertFalse(kit.isEmpty(), module.name() + " exports its part of the kit");
+            for (String export : kit) {
+                assertFalse(export.contains(" to "), module.name() + " exports " + export
+                        + ": a backend outside this repository (jasyncio-backend-poll) must get what epoll and io_uring get");
+            }
+        }
+    }
+
     @Test
     void everyLoopIsCoresOneLoopClass() {
         classes().that().implement(EVENT_LOOP).should().resideInAPackage("io.jasyncio.loop")
@@ -139,13 +190,14 @@ class ArchitectureTest {
     void streamTransportsAreMadeByTheBackendsFactory() {
         noClasses().that().resideInAPackage(LIBRARY + "..").and(not(partOfTheStreamTransports()))
                 .should().dependOnClassesThat(partOfTheStreamTransports().and(not(is(SOCKET_TRANSPORT_FACTORY))))
-                .because("SocketTransportFactory makes the stream socket transports, as the loop's backend says; "
+                .because("SocketTransportFactory makes the stream socket transports, as the loop's backend says "
+                        + "(its BuiltinTransports reaches their constructors by a private lookup); "
                         + "nothing chooses one by the loop's type")
                 .check(CLASSES);
     }
 
     private static final String EVENT_LOOP = "io.jasyncio.loop.EventLoop";
-    private static final String SOCKET_TRANSPORT_FACTORY = "io.jasyncio.net.SocketTransportFactory";
+    private static final String SOCKET_TRANSPORT_FACTORY = "io.jasyncio.net.spi.SocketTransportFactory";
 
     /** The stream socket transports, each with its nested classes, and the factory that makes them. */
     private static DescribedPredicate<JavaClass> partOfTheStreamTransports() {
@@ -183,11 +235,19 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
-    /** Each package of the library is its own slice; everything else is left out. */
+    /**
+     * Each package of the library is its own slice, but for a layer's SPI ({@code loop.spi},
+     * {@code net.spi}), which is one slice with its layer's package: the loop calls its backend
+     * and the backend the loop, two faces of one layer (as {@code EventLoop} and {@code IoHandler}
+     * share Netty's package). Everything else is left out.
+     */
     private static final SliceAssignment EACH_PACKAGE = new SliceAssignment() {
         @Override
         public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
             String pkg = javaClass.getPackageName();
+            if (pkg.endsWith(".spi")) {
+                pkg = pkg.substring(0, pkg.length() - ".spi".length());
+            }
             return pkg.equals(LIBRARY) || pkg.startsWith(LIBRARY + ".") ? SliceIdentifier.of(pkg) : SliceIdentifier.ignore();
         }
 

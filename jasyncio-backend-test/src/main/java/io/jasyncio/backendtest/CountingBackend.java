@@ -1,7 +1,7 @@
 package io.jasyncio.backendtest;
 
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.net.SocketTransportFactory;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.net.spi.SocketTransportFactory;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,7 +1,7 @@
 package io.jasyncio.backendtest;
 
-import io.jasyncio.loop.IoRegistration;
-import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.loop.spi.Poller;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;

@@ -2,7 +2,7 @@ package io.jasyncio.backendtest;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.net.Server;
 import io.jasyncio.net.StreamConnection;
 import org.junit.jupiter.api.Test;

@@ -383,7 +383,7 @@ class ConsumerProjectTest {
                 """);
         assertEquals(0, compiled.exitCode, compiled.output);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String epollFlag = "--add-exports java.base/sun.nio.ch=io.jasyncio.nativeio";
+        String epollFlag = "--add-exports java.base/sun.nio.ch=io.jasyncio.core";
         // The provider module is bound through core's "uses": nothing requires it by name.
         List<String> base = List.of("--enable-native-access=io.jasyncio.nativeio,io.jasyncio.epoll", "--module-path",
                 "out/hello" + File.pathSeparator + modulePath, "-Djasyncio.loop=epoll");

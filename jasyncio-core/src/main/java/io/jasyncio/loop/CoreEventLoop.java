@@ -1,5 +1,10 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.spi.EventLoopProvider;
+import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.loop.spi.Poller;
 import io.jasyncio.util.CreationStack;
 import io.jasyncio.util.ResourceWarnings;
 import io.jasyncio.context.Context;
@@ -174,13 +179,13 @@ final class CoreEventLoop implements LoopContract {
     /** Readiness becomes callbacks: the channel's reader and/or writer handle joins the queue. */
     private void onIoEvent(IoRegistration registration, int readyOps) {
         if ((readyOps & Poller.READ) != 0) {
-            Handle reader = registration.reader;
+            Handle reader = RegistrationHandles.reader(registration);
             if (reader != null && !reader.isCancelled()) {
                 ready.add(reader);
             }
         }
         if ((readyOps & Poller.WRITE) != 0) {
-            Handle writer = registration.writer;
+            Handle writer = RegistrationHandles.writer(registration);
             if (writer != null && !writer.isCancelled()) {
                 ready.add(writer);
             }
@@ -572,9 +577,9 @@ final class CoreEventLoop implements LoopContract {
             reg = poller.newRegistration(channel);
         }
         if (side == Poller.READ) {
-            reg.reader = handle;
+            RegistrationHandles.setReader(reg, handle);
         } else {
-            reg.writer = handle;
+            RegistrationHandles.setWriter(reg, handle);
         }
         updateInterest(poller, reg);
     }
@@ -582,15 +587,15 @@ final class CoreEventLoop implements LoopContract {
     /** Cancels and drops {@code channel}'s reader or writer ({@code side}); false when it had none. */
     private static <R extends IoRegistration> boolean unwatch(Poller<R> poller, SelectableChannel channel, int side) {
         R reg = poller.registrationOf(channel);
-        Handle handle = reg == null ? null : side == Poller.READ ? reg.reader : reg.writer;
+        Handle handle = reg == null ? null : side == Poller.READ ? RegistrationHandles.reader(reg) : RegistrationHandles.writer(reg);
         if (handle == null) {
             return false;
         }
         handle.cancel();
         if (side == Poller.READ) {
-            reg.reader = null;
+            RegistrationHandles.setReader(reg, null);
         } else {
-            reg.writer = null;
+            RegistrationHandles.setWriter(reg, null);
         }
         updateInterest(poller, reg);
         return true;

@@ -1,5 +1,8 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.spi.EventLoopProvider;
+import io.jasyncio.loop.spi.LoopContract;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

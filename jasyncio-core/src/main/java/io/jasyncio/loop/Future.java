@@ -1,5 +1,6 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.util.CreationStack;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.context.Context;

@@ -1,6 +1,7 @@
 package io.jasyncio.loop;
 
 import io.jasyncio.context.Context;
+import io.jasyncio.loop.spi.LoopContract;
 
 /**
  * A callback in the ready queue, as asyncio's {@code Handle}. It runs in the context that was

@@ -1,5 +1,7 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.spi.LoopContract;
+
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

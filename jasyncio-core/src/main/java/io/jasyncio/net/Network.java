@@ -3,7 +3,7 @@ package io.jasyncio.net;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.LoopContract;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.jasyncio.net.spi.SocketTransportFactory;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.task.ThrowingCoroutine;
 import io.jasyncio.task.Tasks;

@@ -2,6 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.net.spi.Proactor;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

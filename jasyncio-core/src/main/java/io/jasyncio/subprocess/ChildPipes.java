@@ -1,5 +1,7 @@
 package io.jasyncio.subprocess;
 
+import io.jasyncio.loop.spi.ChannelFds;
+
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
@@ -22,7 +24,7 @@ import java.util.List;
  *   the parent (a second descriptor of the same pipe) and installs as the child's stream. The
  *   child writes straight into the pipe the loop reads, and so do its own children: as in
  *   asyncio, the pipe ends when the last writer closes it, not when the child exits. The numbers
- *   come from the JDK ({@link PipeFds}, with the {@code sun.nio.ch} export) or else from
+ *   come from the JDK ({@link ChannelFds}, with the {@code sun.nio.ch} export) or else from
  *   {@code /proc/self/fd} ({@link ProcPipeFds}).</li>
  *   <li><b>pumped</b> (where neither is possible, or with {@code -Djasyncio.subprocess.pipes=pumped}):
  *   the JDK's own pipes ({@link ProcessBuilder.Redirect#PIPE}) and one virtual thread per stream
@@ -47,7 +49,7 @@ final class ChildPipes {
 
     /** Null when children can get our pipes directly; otherwise why not. */
     static String directPossible() {
-        String reason = PipeFds.unavailableReason();
+        String reason = ChannelFds.unavailableReason();
         if (reason != null && ProcPipeFds.available()) {
             reason = null; // the numbers are found in /proc/self/fd instead
         }
@@ -132,9 +134,9 @@ final class ChildPipes {
     private static NumberedPipe open(List<Closeable> childEnds, List<Closeable> ourEnds, boolean childReads)
             throws IOException {
         NumberedPipe numbered;
-        if (PipeFds.unavailableReason() == null) {
+        if (ChannelFds.unavailableReason() == null) {
             Pipe pipe = Pipe.open();
-            numbered = new NumberedPipe(pipe, PipeFds.fdOf(pipe.source()), PipeFds.fdOf(pipe.sink()));
+            numbered = new NumberedPipe(pipe, ChannelFds.fdOf(pipe.source()), ChannelFds.fdOf(pipe.sink()));
         } else {
             numbered = ProcPipeFds.open();
         }

@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Opens a pipe and finds its two descriptor numbers in {@code /proc/self/fd} (Linux), for when
- * {@link PipeFds} cannot ask the JDK (java.base does not export {@code sun.nio.ch}). The new
+ * {@link io.jasyncio.loop.spi.ChannelFds} cannot ask the JDK (java.base does not export {@code sun.nio.ch}). The new
  * pipe is the pair of descriptors that appeared with it, sharing one {@code pipe:[inode]}, one
  * read-only and one write-only; a few bytes written into it, counted (not read) through a fresh
  * descriptor of the candidate's read end, confirm it is ours and not a pipe another thread opened

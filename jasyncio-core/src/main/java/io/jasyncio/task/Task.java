@@ -8,7 +8,7 @@ import io.jasyncio.loop.DebugThreadCheck;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Handle;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.loop.LoopLocal;
 
 import java.lang.ref.Cleaner;

@@ -1,5 +1,8 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.spi.EventLoopProvider;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.testing.EveryLoop;
 import org.junit.jupiter.api.Test;
 

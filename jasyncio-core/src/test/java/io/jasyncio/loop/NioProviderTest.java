@@ -1,5 +1,7 @@
 package io.jasyncio.loop;
 
+import io.jasyncio.loop.spi.EventLoopProvider;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ServiceLoader;

@@ -1,6 +1,7 @@
 package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
+import io.jasyncio.net.spi.Proactor;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

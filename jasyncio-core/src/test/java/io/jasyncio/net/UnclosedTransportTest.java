@@ -3,6 +3,7 @@ package io.jasyncio.net;
 import io.jasyncio.debug.LogCapture;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.net.spi.Proactor;
 import io.jasyncio.task.Runner;
 import io.jasyncio.task.Task;
 import io.jasyncio.testing.EveryEngine;

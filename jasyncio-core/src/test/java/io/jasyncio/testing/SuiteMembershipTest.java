@@ -32,7 +32,7 @@ class SuiteMembershipTest {
      * own child JVMs (which choose their loop and engine), the running-loop lookup, checked on
      * a loop that is none of ours, and an await in a class initializer (a JVM runs it once).
      */
-    private static final Set<String> NOT_ON_EVERY_LOOP = Set.of("io.jasyncio.loop.NioPollerContractTest",
+    private static final Set<String> NOT_ON_EVERY_LOOP = Set.of("io.jasyncio.loop.spi.NioPollerContractTest",
             "io.jasyncio.loop.NioProviderTest", "io.jasyncio.loop.TimerHeapPropertyTest",
             "io.jasyncio.loop.IgnoredSigintTest", "io.jasyncio.loop.RunningLoopTest",
             "io.jasyncio.net.GrandchildOutputWithoutExportTest", "io.jasyncio.task.PinnedAwaitTest");

@@ -1,11 +1,12 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.loop.LoopContract;
-import io.jasyncio.nativeio.EpollSys;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.nativeio.NativeLoopProvider;
+import io.jasyncio.nativeio.linux.EpollSys;
 import io.jasyncio.nativeio.LibC;
-import io.jasyncio.nativeio.LinuxAvailability;
+import io.jasyncio.nativeio.linux.EventFdSys;
+import io.jasyncio.nativeio.linux.LinuxAvailability;
 
 import java.io.IOException;
 
@@ -15,27 +16,17 @@ import java.io.IOException;
  * asyncio's loop for libuv's), found through {@code META-INF/services}. Available on Linux when the JVM lets us read channel fds;
  * otherwise {@link #unavailableReason()} says why, and "nio" remains.
  */
-public final class EpollEventLoopProvider implements EventLoopProvider {
+public final class EpollEventLoopProvider extends NativeLoopProvider {
     private static final String UNAVAILABLE_REASON = LinuxAvailability.unavailableReason(
             "epoll", "cannot bind epoll through the FFM API: ",
             () -> { // binds the C functions now: a missing one shows here, not in a loop
                 LibC.link();
+                EventFdSys.link();
                 EpollSys.link();
             });
 
-    @Override
-    public String name() {
-        return "epoll";
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return UNAVAILABLE_REASON == null;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return UNAVAILABLE_REASON;
+    public EpollEventLoopProvider() {
+        super("epoll", UNAVAILABLE_REASON);
     }
 
     @Override

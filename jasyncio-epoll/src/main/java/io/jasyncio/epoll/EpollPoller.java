@@ -1,13 +1,14 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.loop.IoRegistration;
-import io.jasyncio.loop.Poller;
-import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.loop.spi.Poller;
+import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
-import io.jasyncio.nativeio.EpollSys;
-import io.jasyncio.nativeio.EventFdWakeup;
+import io.jasyncio.nativeio.linux.EpollSys;
+import io.jasyncio.nativeio.linux.EventFdWakeup;
 import io.jasyncio.nativeio.FdTable;
 import io.jasyncio.nativeio.LibC;
+import io.jasyncio.nativeio.linux.EventFdSys;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -15,9 +16,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 
-import static io.jasyncio.nativeio.EpollSys.EPOLL_EVENT_DATA_OFFSET;
-import static io.jasyncio.nativeio.EpollSys.EPOLL_EVENT_SIZE;
-import static io.jasyncio.nativeio.EpollSys.EVENT_INT;
+import static io.jasyncio.nativeio.linux.EpollSys.EPOLL_EVENT_DATA_OFFSET;
+import static io.jasyncio.nativeio.linux.EpollSys.EPOLL_EVENT_SIZE;
+import static io.jasyncio.nativeio.linux.EpollSys.EVENT_INT;
 
 /**
  * {@link Poller} straight over Linux epoll, through FFM downcalls: no {@code Selector}, no
@@ -82,7 +83,7 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
             arena.close();
             throw new IOException("epoll_create1 failed: " + LibC.describe(e));
         }
-        int efd = LibC.eventfd(errno, 0, LibC.EFD_NONBLOCK | LibC.EFD_CLOEXEC);
+        int efd = EventFdSys.eventfd(errno, 0, EventFdSys.EFD_NONBLOCK | EventFdSys.EFD_CLOEXEC);
         if (efd < 0) {
             int e = errno.value();
             LibC.close(errno, ep);
@@ -127,13 +128,7 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
             if (ops == 0) {
                 return;
             }
-            if (!channel.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            if (channel.isBlocking()) {
-                channel.configureBlocking(false);
-            }
-            int fd = ChannelFds.fdOf(channel);
+            int fd = ChannelFds.fdToWatch(channel);
             // EEXIST: a closed channel's fd number, reused, may still be known to epoll when its
             // file lives on elsewhere; take it over.
             if (ctlQuiet(EpollSys.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {

@@ -2,9 +2,9 @@ package io.jasyncio.epoll;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.loop.Future;
-import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.loop.spi.ChannelFds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

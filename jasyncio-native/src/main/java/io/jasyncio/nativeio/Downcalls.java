@@ -9,10 +9,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * How the native loops bind libc: one FFM downcall handle per function, found in the C library
+ * How a native backend binds libc: one FFM downcall handle per function, found in the C library
  * the JVM already loaded, and an {@link Errno} segment for the calls that report errno. Shared by
- * {@link LibC}, {@link EpollSys} and the io_uring loop ({@code UringSys}); this
- * package is exported to those two modules alone.
+ * {@link LibC}, {@code linux.EpollSys}, {@code linux.EventFdSys} and the io_uring loop
+ * ({@code UringSys}); exported to every module, as the backend kit.
  */
 public final class Downcalls {
     private Downcalls() {

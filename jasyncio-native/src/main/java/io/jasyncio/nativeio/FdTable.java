@@ -1,6 +1,7 @@
 package io.jasyncio.nativeio;
 
-import io.jasyncio.loop.IoRegistration;
+import io.jasyncio.loop.spi.ChannelFds;
+import io.jasyncio.loop.spi.IoRegistration;
 import java.nio.channels.SelectableChannel;
 import java.util.Arrays;
 import java.util.function.IntFunction;

@@ -13,8 +13,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The libc calls both native loops make (the eventfd wake-up, closing a descriptor), bound once
- * as FFM downcall handles ({@link Downcalls}), and the errno values they check. Calls that can
+ * The POSIX calls every native backend makes (writing a wake-up, closing a descriptor), bound once
+ * as FFM downcall handles ({@link Downcalls}), and the errno values they check (Linux's numbers;
+ * Linux-only calls are in {@code io.jasyncio.nativeio.linux}). Calls that can
  * fail take a per-caller {@link Errno} segment first; each returns the C result unchanged
  * (negative on failure).
  */
@@ -22,8 +23,6 @@ public final class LibC {
     private LibC() {
     }
 
-    public static final int EFD_NONBLOCK = 0x800;
-    public static final int EFD_CLOEXEC = 0x80000;
 
     public static final int EINTR = 4;
     public static final int EBADF = 9;
@@ -33,21 +32,12 @@ public final class LibC {
 
     private static final Linker.Option ERRNO_OPTION = Downcalls.CAPTURE_ERRNO;
 
-    private static final MethodHandle EVENTFD = bind("eventfd", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
     /** write(2) without errno capture: for the wake-up, which any thread may call. */
     private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
 
     /** Does nothing but run this class's initializer, which binds every function. */
     public static void link() {
-    }
-
-    public static int eventfd(Errno errno, int initval, int flags) {
-        try {
-            return (int) EVENTFD.invokeExact(errno.segment, initval, flags);
-        } catch (Throwable t) {
-            throw linkageFailure(t);
-        }
     }
 
     public static long write(int fd, MemorySegment buffer, long count) {

@@ -1,10 +1,10 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.loop.LoopContract;
-import io.jasyncio.nativeio.ChannelFds;
-import io.jasyncio.net.Proactor;
-import io.jasyncio.net.SocketTransportFactory;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.loop.spi.ChannelFds;
+import io.jasyncio.net.spi.Proactor;
+import io.jasyncio.net.spi.SocketTransportFactory;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;

@@ -1,9 +1,9 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.nativeio.LinuxAvailability;
-import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.nativeio.NativeLoopProvider;
+import io.jasyncio.nativeio.linux.LinuxAvailability;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
 
 import java.io.IOException;
 
@@ -13,7 +13,7 @@ import java.io.IOException;
  * set up a ring (io_uring can be disabled by sysctl or a seccomp profile) and the JVM lets us
  * read channel fds; otherwise {@link #unavailableReason()} says which.
  */
-public final class IoUringEventLoopProvider implements EventLoopProvider {
+public final class IoUringEventLoopProvider extends NativeLoopProvider {
     /** How rings run task work; null: as {@code -Djasyncio.uring.taskrun} says when each loop is made. */
     private final TaskRunMode taskRun;
 
@@ -24,6 +24,7 @@ public final class IoUringEventLoopProvider implements EventLoopProvider {
 
     /** A provider whose rings run task work as {@code taskRun} says (or weaker, where the kernel refuses it). */
     IoUringEventLoopProvider(TaskRunMode taskRun) {
+        super("io_uring", UNAVAILABLE_REASON);
         this.taskRun = taskRun;
     }
 
@@ -32,21 +33,6 @@ public final class IoUringEventLoopProvider implements EventLoopProvider {
                 UringSys.link();
                 new IoUring(2).close(); // the kernel may refuse rings (sysctl io_uring_disabled, seccomp)
             });
-
-    @Override
-    public String name() {
-        return "io_uring";
-    }
-
-    @Override
-    public boolean isAvailable() {
-        return UNAVAILABLE_REASON == null;
-    }
-
-    @Override
-    public String unavailableReason() {
-        return UNAVAILABLE_REASON;
-    }
 
     @Override
     public LoopBackend openBackend(LoopContract loop) throws IOException {

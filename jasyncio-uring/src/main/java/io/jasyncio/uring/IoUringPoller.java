@@ -1,11 +1,11 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
-import io.jasyncio.nativeio.EventFdWakeup;
+import io.jasyncio.nativeio.linux.EventFdWakeup;
 import io.jasyncio.nativeio.FdTable;
-import io.jasyncio.loop.IoRegistration;
-import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.loop.spi.Poller;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -145,13 +145,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
             if (ops == 0) {
                 return;
             }
-            if (!channel.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            if (channel.isBlocking()) {
-                channel.configureBlocking(false);
-            }
-            watch.fd = ChannelFds.fdOf(channel);
+            watch.fd = ChannelFds.fdToWatch(channel);
             watch.watched = true;
             remember(watch);
         } else if (!channel.isOpen()) {

@@ -1,16 +1,16 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.nativeio.Downcalls;
-import io.jasyncio.nativeio.EpollSys;
+import io.jasyncio.nativeio.linux.EpollSys;
 import io.jasyncio.nativeio.LibC;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-import static io.jasyncio.nativeio.EpollSys.EPOLL_EVENT_DATA_OFFSET;
-import static io.jasyncio.nativeio.EpollSys.EPOLL_EVENT_SIZE;
-import static io.jasyncio.nativeio.EpollSys.EVENT_INT;
+import static io.jasyncio.nativeio.linux.EpollSys.EPOLL_EVENT_DATA_OFFSET;
+import static io.jasyncio.nativeio.linux.EpollSys.EPOLL_EVENT_SIZE;
+import static io.jasyncio.nativeio.linux.EpollSys.EVENT_INT;
 
 /**
  * The io_uring poller's listening sockets, watched through an epoll instance of its own whose fd

@@ -1,8 +1,8 @@
 package io.jasyncio.uring;
 
 import io.jasyncio.loop.Handle;
-import io.jasyncio.loop.LoopContract;
-import io.jasyncio.net.Proactor;
+import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.net.spi.Proactor;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;

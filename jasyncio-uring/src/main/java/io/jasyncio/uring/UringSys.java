@@ -18,7 +18,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * The system calls the io_uring loop makes, bound once through the FFM API: io_uring_setup and
  * io_uring_enter (through syscall(2): glibc has no wrappers), mmap/munmap for the shared rings,
  * and eventfd/read/close for the wake-up (written by
- * {@link io.jasyncio.nativeio.EventFdWakeup}), bound with {@link Downcalls}. The
+ * {@link io.jasyncio.nativeio.linux.EventFdWakeup}), bound with {@link Downcalls}. The
  * setup, enter, mmap and eventfd calls report errno in the caller's {@link Errno}. x86-64 system
  * call numbers (aarch64 shares them for io_uring).
  */

@@ -2,7 +2,7 @@ package io.jasyncio.net;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.testing.OpenFds;
 import io.jasyncio.uring.IoUringPoller;
 import org.junit.jupiter.api.Test;

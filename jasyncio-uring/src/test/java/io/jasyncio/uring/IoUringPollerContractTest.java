@@ -1,7 +1,7 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.loop.Poller;
-import io.jasyncio.loop.PollerContract;
+import io.jasyncio.loop.spi.Poller;
+import io.jasyncio.loop.spi.PollerContract;
 
 import java.io.IOException;
 

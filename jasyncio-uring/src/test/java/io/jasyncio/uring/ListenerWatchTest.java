@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.spi.Poller;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -2,7 +2,7 @@ package io.jasyncio.uring;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
-import io.jasyncio.loop.LoopContract;
+import io.jasyncio.loop.spi.LoopContract;
 
 /** The io_uring module's tests make their loops here and reach the poller under them. */
 final class UringLoops {

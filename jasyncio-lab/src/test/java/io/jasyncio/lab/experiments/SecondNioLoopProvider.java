@@ -1,9 +1,9 @@
 package io.jasyncio.lab.experiments;
 
-import io.jasyncio.loop.EventLoopProvider;
-import io.jasyncio.loop.LoopBackend;
-import io.jasyncio.loop.LoopContract;
-import io.jasyncio.loop.Poller;
+import io.jasyncio.loop.spi.EventLoopProvider;
+import io.jasyncio.loop.spi.LoopBackend;
+import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.loop.spi.Poller;
 
 import java.io.IOException;
 

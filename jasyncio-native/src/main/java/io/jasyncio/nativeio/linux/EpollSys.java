@@ -1,6 +1,8 @@
-package io.jasyncio.nativeio;
+package io.jasyncio.nativeio.linux;
 
+import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.Downcalls.Errno;
+import io.jasyncio.nativeio.LibC;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;

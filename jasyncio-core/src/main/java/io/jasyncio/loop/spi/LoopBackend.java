@@ -1,4 +1,4 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.spi;
 
 /**
  * What a loop runs over, made for it by its {@link EventLoopProvider}: the poller that is the

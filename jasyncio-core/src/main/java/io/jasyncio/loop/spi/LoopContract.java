@@ -1,6 +1,11 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.spi;
 
 import io.jasyncio.context.Context;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.loop.EventLoops;
+import io.jasyncio.loop.Future;
+import io.jasyncio.loop.Handle;
+import io.jasyncio.loop.UnretrievedExceptions;
 
 import java.util.Map;
 
@@ -59,7 +64,7 @@ public interface LoopContract extends EventLoop {
             return contract;
         }
         throw new IllegalArgumentException("the loop " + loop + " (" + (loop == null ? "null" : loop.getClass().getName())
-                + ") does not implement io.jasyncio.loop.LoopContract: futures and tasks need it "
+                + ") does not implement io.jasyncio.loop.spi.LoopContract: futures and tasks need it "
                 + "(make loops with EventLoops.newEventLoop; a new I/O backend plugs in as an EventLoopProvider)");
     }
 }

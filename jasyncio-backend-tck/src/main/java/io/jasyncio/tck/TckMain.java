@@ -1,6 +1,6 @@
-package io.jasyncio.modulepath;
+package io.jasyncio.tck;
 
-import io.jasyncio.loop.EventLoopProvider;
+import io.jasyncio.loop.spi.EventLoopProvider;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -15,17 +15,16 @@ import java.util.ServiceLoader;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
- * The main of {@link ModulePathContractTest}'s JVM (on its class path, in a package of its own: the
- * backend module owns {@code io.jasyncio.backendtest}; core and the counting
- * backend on the module path): says which module each loop provider came from, then runs the
- * every-loop tests of the classes named in {@code args} and prints the summary. Exits 1 when a
- * test failed.
+ * The main of {@link BackendTck}'s JVM (core, its patched-in suites and the backend on the module
+ * path; this class and JUnit on the class path): says which module each loop provider came from,
+ * runs the every-loop tests of the classes named in {@code args} and prints the summary
+ * ({@link #SUMMARY}, the last line). Exits 1 when a test failed.
  */
-public final class ModulePathSuite {
-    /** The line that ends the run: what the test reads. */
+public final class TckMain {
+    /** The line that ends the run: what {@link BackendTck} reads. */
     static final String SUMMARY = "summary: found %d, succeeded %d, failed %d, skipped %d";
 
-    private ModulePathSuite() {
+    private TckMain() {
     }
 
     public static void main(String[] args) {
@@ -35,6 +34,8 @@ public final class ModulePathSuite {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(Arrays.stream(args).map(name -> selectClass(name)).toList())
                 .filters(TagFilter.includeTags("every-loop"))
+                .configurationParameter("junit.jupiter.execution.timeout.default", "60 s")
+                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
                 .build();
         SummaryGeneratingListener listener = new SummaryGeneratingListener();
         LauncherFactory.create().execute(request, listener);

@@ -1,4 +1,4 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.spi;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;

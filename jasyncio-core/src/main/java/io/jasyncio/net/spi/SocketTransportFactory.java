@@ -1,9 +1,11 @@
-package io.jasyncio.net;
+package io.jasyncio.net.spi;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
+import io.jasyncio.net.BaseProtocol;
+import io.jasyncio.net.Server;
+import io.jasyncio.net.Transport;
 
-import java.lang.invoke.MethodHandles;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -24,7 +26,7 @@ public interface SocketTransportFactory {
 
     /** Transports that read and write on readiness ({@code addReader}/{@code addWriter}). */
     static SocketTransportFactory readiness() {
-        return SocketTransport::new;
+        return BuiltinTransports.READINESS;
     }
 
     /**
@@ -34,12 +36,6 @@ public interface SocketTransportFactory {
      * when no descriptor is left to open their class files (and the failure would stick).
      */
     static SocketTransportFactory completion(Proactor proactor) {
-        try {
-            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class); // loads its helpers too
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
-        return (loop, channel, protocol, waiter, server) ->
-                new ProactorSocketTransport(loop, proactor, channel, protocol, waiter, server);
+        return BuiltinTransports.completion(proactor);
     }
 }

@@ -1,5 +1,4 @@
-package io.jasyncio.loop;
-
+package io.jasyncio.loop.spi;
 
 import java.io.IOException;
 

@@ -1,17 +1,22 @@
-package io.jasyncio.nativeio;
+package io.jasyncio.loop.spi;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 
 /**
- * The file descriptor behind a {@link SelectableChannel}. The JDK keeps it behind
- * {@code sun.nio.ch.SelChImpl#getFDVal()}, a public method of a public interface in a package
- * java.base does not export; {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED} on the class
- * path, {@code =io.jasyncio.nativeio} on the module path (read access only, no reflection into
- * private fields), is enough to call it through a method handle resolved once here. Without the
- * export, {@link #unavailableReason()} says why and the native loops stay off.
+ * The file descriptor behind a {@link SelectableChannel}: the one place jasyncio reads it, for the
+ * native backends (their pollers key registrations by fd) and for core's child processes (a
+ * pipe's fd handed to the child). The JDK keeps it behind {@code sun.nio.ch.SelChImpl#getFDVal()},
+ * a public method of a public interface in a package java.base does not export;
+ * {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED} on the class path,
+ * {@code =io.jasyncio.core} on the module path (read access only, no reflection into private
+ * fields), is enough to call it through a method handle resolved once here. Without the export,
+ * {@link #unavailableReason()} says why: the native loops stay off and child processes find their
+ * pipes' numbers in {@code /proc/self/fd}.
  */
 public final class ChannelFds {
     private ChannelFds() {
@@ -60,5 +65,20 @@ public final class ChannelFds {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot read the fd of " + channel, t);
         }
+    }
+
+    /**
+     * The fd of {@code channel}, about to be watched by a native poller: fails with
+     * {@link ClosedChannelException} when it is closed (its number may be
+     * another file's by now), and makes it non-blocking first.
+     */
+    public static int fdToWatch(SelectableChannel channel) throws IOException {
+        if (!channel.isOpen()) {
+            throw new ClosedChannelException();
+        }
+        if (channel.isBlocking()) {
+            channel.configureBlocking(false);
+        }
+        return fdOf(channel);
     }
 }

@@ -1,4 +1,6 @@
-package io.jasyncio.nativeio;
+package io.jasyncio.nativeio.linux;
+
+import io.jasyncio.loop.spi.ChannelFds;
 
 import java.util.Locale;
 

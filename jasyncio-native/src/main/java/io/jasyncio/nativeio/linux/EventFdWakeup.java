@@ -1,4 +1,6 @@
-package io.jasyncio.nativeio;
+package io.jasyncio.nativeio.linux;
+
+import io.jasyncio.nativeio.LibC;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,4 +1,6 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.spi;
+
+import io.jasyncio.loop.Handle;
 
 import java.nio.channels.SelectableChannel;
 
@@ -10,10 +12,13 @@ import java.nio.channels.SelectableChannel;
  */
 public abstract class IoRegistration {
     private final SelectableChannel channel;
-    /** The handle run when the channel is readable, or null: the loop's, not the backend's. */
-    Handle reader;
+    /**
+     * The handle run when the channel is readable, or null: the loop's, not the backend's (the loop
+     * reaches both fields through {@code io.jasyncio.loop.RegistrationHandles}).
+     */
+    private Handle reader;
     /** The handle run when the channel is writable, or null: the loop's, not the backend's. */
-    Handle writer;
+    private Handle writer;
 
     /** A registration of {@code channel}, with neither handle yet. */
     protected IoRegistration(SelectableChannel channel) {

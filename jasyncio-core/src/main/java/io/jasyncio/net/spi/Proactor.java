@@ -1,4 +1,4 @@
-package io.jasyncio.net;
+package io.jasyncio.net.spi;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.spi;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

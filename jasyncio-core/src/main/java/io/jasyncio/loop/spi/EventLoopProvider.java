@@ -1,4 +1,6 @@
-package io.jasyncio.loop;
+package io.jasyncio.loop.spi;
+
+import io.jasyncio.loop.EventLoops;
 
 import java.io.IOException;
 
