@@ -1,6 +1,6 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.nativeio.ChannelFds;
+import io.jasyncio.loop.spi.ChannelFds;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
