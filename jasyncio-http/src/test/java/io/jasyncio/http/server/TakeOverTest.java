@@ -190,6 +190,8 @@ class TakeOverTest {
             client.send("still there\n");
             assertEquals("still there\n", new String(reader.readline(), StandardCharsets.US_ASCII));
             assertEquals(0, client.readUntilEof().length);
+            HttpTesting.within(2, () -> server.connections().takenOverHandlerCount() == 0,
+                    () -> server.connections().takenOverHandlerCount() + " handler tasks still held after they ended");
             client.close();
             server.shutdown(5);
             return null;
