@@ -479,6 +479,11 @@ final class HttpConnection implements Protocol, HttpMessageListener, Coroutine<V
         loop.callSoon(this::completeHandOver);
     }
 
+    /** The server holds {@code handler}, the task of the exchange that took this connection over, until it ends. */
+    void holdHandlerUntilDone(Task<Void> handler) {
+        server.holdUntilDone(handler);
+    }
+
     private void completeHandOver() {
         Protocol next = successor;
         if (!closed) {

@@ -56,6 +56,8 @@ public final class HttpExchange {
 
     private ResponseFraming framing;
     private Task<Void> task;
+    /** Whether the handler took the connection over: then the server holds its task until it ends. */
+    private boolean takenOver;
 
     HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength,
                  BodyBudget budget) {
@@ -225,6 +227,10 @@ public final class HttpExchange {
             out.put(connection, CONNECTION_UPGRADE);
         }
         out.put(connection, CRLF);
+        takenOver = true;
+        if (task != null) {
+            connection.holdHandlerUntilDone(task); // else once started: taken over in its first, eager, step
+        }
         connection.handOver(this, protocol);
         return transport;
     }
@@ -356,6 +362,9 @@ public final class HttpExchange {
 
     void started(Task<Void> handlerTask) {
         this.task = handlerTask;
+        if (takenOver) {
+            connection.holdHandlerUntilDone(handlerTask);
+        }
     }
 
     /** The handler task's body: runs the handler and ends what it left open. */

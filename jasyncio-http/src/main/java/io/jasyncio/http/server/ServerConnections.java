@@ -4,8 +4,12 @@ import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.TimerHandle;
 
+import io.jasyncio.task.Task;
+
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static io.jasyncio.task.Tasks.await;
 
@@ -22,6 +26,15 @@ final class ServerConnections {
     private final BodyBudget bodyBudget;
     private final double sweepInterval;
     private final ArrayList<HttpConnection> connections = new ArrayList<>();
+    /**
+     * The handler tasks of connections taken over, until they end. The loop holds a task that
+     * waits on a future only weakly (as asyncio's set of tasks), and a taken-over connection's
+     * stream protocol holds its reader weakly (as asyncio's); a connection in {@link #connections}
+     * holds its handler's task, but a taken-over one left that set. Without this, a tunnel's
+     * handler waiting to read is garbage, and with it its StreamWriters, whose collection closes
+     * their connections mid-transfer.
+     */
+    private final Set<Task<?>> takenOverHandlers = new HashSet<>();
     private TimerHandle sweep;
     private boolean shuttingDown;
     private Future<Void> allClosed;
@@ -102,6 +115,18 @@ final class ServerConnections {
                 allClosed.setResult(null);
             }
         }
+    }
+
+    /** Holds {@code handler}, the task of an exchange that took its connection over, until it is done. */
+    void holdUntilDone(Task<?> handler) {
+        if (!handler.isDone() && takenOverHandlers.add(handler)) {
+            handler.addDoneCallback(takenOverHandlers::remove);
+        }
+    }
+
+    /** How many handler tasks of taken-over connections are held (see {@link #holdUntilDone}). */
+    int takenOverHandlerCount() {
+        return takenOverHandlers.size();
     }
 
     /** The connections open now (a copy). */

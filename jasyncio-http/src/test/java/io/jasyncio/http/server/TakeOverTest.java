@@ -10,17 +10,22 @@ import io.jasyncio.net.StreamReader;
 import io.jasyncio.net.StreamWriter;
 import io.jasyncio.net.Streams;
 import io.jasyncio.task.Task;
+import io.jasyncio.testing.Collect;
 import io.jasyncio.testing.EveryEngine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import static io.jasyncio.Asyncio.getRunningLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -149,6 +154,46 @@ class TakeOverTest {
             client.close();
             server.shutdown(5);
             echo.close();
+            return null;
+        });
+    }
+
+    /**
+     * A handler waiting on the connection it took over is held by the server until it ends: the
+     * loop holds a waiting task only weakly (as asyncio) and the stream protocol its reader too,
+     * so nothing else does, and a collected handler's StreamWriter closes the connection (a
+     * tunnel then lost the bytes still on their way). Collections forced while it waits must leave
+     * its streams, and the connection, alive.
+     */
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void aHandlerWaitingOnTheConnectionItTookOverIsNotCollected(String loop) {
+        HttpTesting.run(loop, 20, () -> {
+            List<WeakReference<StreamConnection>> taken = new ArrayList<>();
+            HttpServer server = HttpServer.startStreaming(getRunningLoop(), ex -> {
+                StreamConnection c = ex.takeOver(101, HttpHeaders.of("Upgrade", "echo"));
+                taken.add(new WeakReference<>(c));
+                byte[] line = c.reader().readline(); // waits, held by nothing of its loop's
+                c.writer().write(line);
+                c.writer().drain();
+                c.close();
+            }, "127.0.0.1", 0, HttpServerOptions.defaults());
+            TestClient client = TestClient.connect(server.port());
+            client.send("GET /chat HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n");
+            StreamReader reader = client.connection.reader();
+            String head = new String(reader.readuntil("\r\n\r\n"), StandardCharsets.ISO_8859_1);
+            assertTrue(head.startsWith("HTTP/1.1 101 Switching Protocols\r\n"), head);
+            assertEquals(1, taken.size(), "the handler took the connection over");
+            assertEquals(1, server.connections().takenOverHandlerCount(), "the server holds the handler's task");
+            assertFalse(Collect.until(() -> taken.getFirst().get() == null),
+                    "the taken-over connection's streams were collected while its handler waited on them");
+            client.send("still there\n");
+            assertEquals("still there\n", new String(reader.readline(), StandardCharsets.US_ASCII));
+            assertEquals(0, client.readUntilEof().length);
+            HttpTesting.within(2, () -> server.connections().takenOverHandlerCount() == 0,
+                    () -> server.connections().takenOverHandlerCount() + " handler tasks still held after they ended");
+            client.close();
+            server.shutdown(5);
             return null;
         });
     }
