@@ -213,8 +213,9 @@ public final class HttpExchange {
      * (RFC 9110 §7.8; {@code headers} say to what, {@code Connection: Upgrade} is added), or a 2xx
      * to CONNECT (a tunnel, RFC 9110 §9.3.6). The protocol gets {@code connectionMade}, then the
      * bytes the client sent after the request (soon, on the loop), then the transport's events;
-     * the server no longer times, counts or shuts down the connection. The request must be
-     * complete (its body read). Returns the transport.
+     * the server no longer times or counts the connection, but keeps the handler's task until it
+     * ends, and {@link HttpServer#shutdown} closes the connection after its grace period. The
+     * request must be complete (its body read). Returns the transport.
      */
     public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
         checkNotStarted();
