@@ -41,6 +41,7 @@ public final class Downcalls {
         /** The segment passed as a bound call's first argument. */
         public final MemorySegment segment;
 
+        /** Allocates the errno slot in {@code arena}, which bounds its lifetime. */
         public Errno(Arena arena) {
             this.segment = arena.allocate(ERRNO_LAYOUT);
         }

@@ -63,10 +63,12 @@ public final class FdTable<R extends IoRegistration> {
     }
 
     /** One past the highest fd the table has room for: the bound for a walk with {@link #get}. */
+    /** How many fds the table has room for before it grows. */
     public int capacity() {
         return byFd.length;
     }
 
+    /** Forgets every registration. */
     public void clear() {
         Arrays.fill(byFd, null);
         size = 0;

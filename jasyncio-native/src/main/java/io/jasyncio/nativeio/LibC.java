@@ -23,11 +23,15 @@ public final class LibC {
     private LibC() {
     }
 
-
+    /** errno: interrupted by a signal (Linux's number, as every errno here). */
     public static final int EINTR = 4;
+    /** errno: not an open fd. */
     public static final int EBADF = 9;
+    /** errno: would block. */
     public static final int EAGAIN = 11;
+    /** errno: already there. */
     public static final int EEXIST = 17;
+    /** errno: no such entry. */
     public static final int ENOENT = 2;
 
     private static final Linker.Option ERRNO_OPTION = Downcalls.CAPTURE_ERRNO;
@@ -40,6 +44,7 @@ public final class LibC {
     public static void link() {
     }
 
+    /** write(2) of {@code count} bytes from {@code buffer}: the bytes written, or negative. */
     public static long write(int fd, MemorySegment buffer, long count) {
         try {
             return (long) WRITE.invokeExact(fd, buffer, count);
@@ -48,6 +53,7 @@ public final class LibC {
         }
     }
 
+    /** close(2): 0, or negative (errno in {@code errno}). */
     public static int close(Errno errno, int fd) {
         try {
             return (int) CLOSE.invokeExact(errno.segment, fd);
@@ -56,6 +62,7 @@ public final class LibC {
         }
     }
 
+    /** The symbolic name of {@code errno} where this class knows it, else its number. */
     public static String describe(int errno) {
         return switch (errno) {
             case EINTR -> "EINTR";

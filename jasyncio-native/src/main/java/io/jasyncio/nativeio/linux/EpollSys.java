@@ -28,12 +28,19 @@ public final class EpollSys {
     private EpollSys() {
     }
 
+    /** epoll_create1's flag: close the epoll fd on exec. */
     public static final int EPOLL_CLOEXEC = 0x80000;
+    /** epoll_ctl's operation: watch a new fd. */
     public static final int EPOLL_CTL_ADD = 1;
+    /** epoll_ctl's operation: stop watching an fd. */
     public static final int EPOLL_CTL_DEL = 2;
+    /** epoll_ctl's operation: change the events watched on an fd. */
     public static final int EPOLL_CTL_MOD = 3;
+    /** Event bit: the fd is readable. */
     public static final int EPOLLIN = 0x001;
+    /** Event bit: the fd is writable. */
     public static final int EPOLLOUT = 0x004;
+    /** Event bit: edge-triggered. */
     public static final int EPOLLET = 1 << 31;
 
     /**
@@ -41,7 +48,9 @@ public final class EpollSys {
      * (12 bytes) and naturally aligned elsewhere (16 bytes). We keep the fd in the low half of data.
      */
     public static final boolean PACKED_EPOLL_EVENT = isX86_64();
+    /** The size of one {@code struct epoll_event} on this machine. */
     public static final long EPOLL_EVENT_SIZE = PACKED_EPOLL_EVENT ? 12 : 16;
+    /** Where an epoll_event's data field starts. */
     public static final long EPOLL_EVENT_DATA_OFFSET = PACKED_EPOLL_EVENT ? 4 : 8;
     /** An int field of an epoll_event: packed structs leave the data half unaligned. */
     public static final ValueLayout.OfInt EVENT_INT = JAVA_INT.withByteAlignment(1);
@@ -70,6 +79,7 @@ public final class EpollSys {
         return arch.equals("amd64") || arch.equals("x86_64");
     }
 
+    /** epoll_create1(2): a new epoll fd, or a negative value (errno in {@code errno}). */
     public static int epollCreate1(Errno errno, int flags) {
         try {
             return (int) EPOLL_CREATE1.invokeExact(errno.segment, flags);
@@ -78,6 +88,7 @@ public final class EpollSys {
         }
     }
 
+    /** epoll_ctl(2): adds, changes or removes {@code fd}'s interest; negative on failure. */
     public static int epollCtl(Errno errno, int epfd, int op, int fd, MemorySegment event) {
         try {
             return (int) EPOLL_CTL.invokeExact(errno.segment, epfd, op, fd, event);
@@ -86,6 +97,7 @@ public final class EpollSys {
         }
     }
 
+    /** epoll_wait(2): waits up to {@code timeoutMillis} (-1: until an event); the number of events, or negative. */
     public static int epollWait(Errno errno, int epfd, MemorySegment events, int maxEvents, int timeoutMillis) {
         try {
             return (int) EPOLL_WAIT.invokeExact(errno.segment, epfd, events, maxEvents, timeoutMillis);

@@ -13,7 +13,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * poller watches to be woken ({@link EventFdWakeup}).
  */
 public final class EventFdSys {
+    /** eventfd's flag: reads and writes never block. */
     public static final int EFD_NONBLOCK = 0x800;
+    /** eventfd's flag: close the fd on exec. */
     public static final int EFD_CLOEXEC = 0x80000;
 
     private static final MethodHandle EVENTFD = Downcalls.bind("eventfd",

@@ -15,6 +15,7 @@ public final class LinuxAvailability {
 
     /** What a provider tries once to know it can run; anything it throws says why not. */
     public interface Probe {
+        /** Tries the facility once (binds a function, opens and closes an fd). */
         void run() throws Throwable;
     }
 
