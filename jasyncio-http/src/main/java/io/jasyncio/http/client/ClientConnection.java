@@ -1,23 +1,19 @@
 package io.jasyncio.http.client;
 
-import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpLimits;
 import io.jasyncio.http.HttpMessageListener;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpParser;
 import io.jasyncio.http.HttpResponse;
-import io.jasyncio.http.HttpVersion;
+import io.jasyncio.http.codec.ClientConnectionState;
+import io.jasyncio.http.codec.OutgoingBody;
 import io.jasyncio.loop.EventLoop;
-import io.jasyncio.loop.Future;
-import io.jasyncio.loop.TimerHandle;
 import io.jasyncio.net.Protocol;
 import io.jasyncio.net.Transport;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 import static io.jasyncio.Asyncio.await;
 
@@ -36,15 +32,13 @@ import static io.jasyncio.Asyncio.await;
  * fields, checked by the pool's sweep ({@link #checkDeadlines}): no timer per request.
  */
 final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessageListener {
-    private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] LAST_CHUNK = "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-    /** A body up to this size is written with its head, in one write. */
-    private static final int COALESCE_BODY_BYTES = 16 * 1024;
-
     private final EventLoop loop;
     private final Origin origin;
     private final HttpClientOptions options;
     private final HttpParser parser;
+    /** What may happen next on this connection: framing, 100-continue, keep-alive and reuse. */
+    private final ClientConnectionState state = new ClientConnectionState();
+    private final RequestSender sender;
     private Transport transport;
     private ConnectionPool pool;
     private boolean lost;
@@ -52,50 +46,11 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     private double idleSince = Double.NaN;
     /** The socket is paused because the body's reader is behind: silence is not the server's. */
     private boolean pausedForReader;
-    /** Exchanges completed on this connection: more than 0 means a request goes on a reused connection. */
-    private int completed;
-
-    private boolean writingPaused;
-    private Future<Void> drained;
 
     /** The exchange in flight, or null while the connection is idle. */
-    private Exchange current;
+    private ClientExchange current;
     /** A byte of the last exchange's response arrived. */
     private boolean heardBack;
-
-    /** One request and its response on this connection. */
-    private static final class Exchange {
-        final Future<HttpClientResponse> head;
-        ResponseBody body;
-        boolean reusable;
-        boolean requestWritten;
-        boolean responseEnded;
-        /** A 1xx response is being skipped (its end is not the exchange's). */
-        boolean interim;
-        /** A final response head came while the request was still being written: the rest is not sent. */
-        boolean answeredEarly;
-        /** Waits, with Expect: 100-continue, for the 100, a final response, or the timeout. */
-        Future<Void> continueWaiter;
-        /** Loop times (NaN: none): the whole exchange's deadline, and the response head's. */
-        double requestDeadline = Double.NaN;
-        double requestTimeout = Double.NaN;
-        double headDeadline = Double.NaN;
-        /** Loop time a byte last came from the server (or the request was written), for the read-idle timeout. */
-        double heardAt = Double.NaN;
-        final String describe;
-
-        Exchange(Future<HttpClientResponse> head, boolean requestAllowsReuse, String describe) {
-            this.head = head;
-            this.reusable = requestAllowsReuse;
-            this.describe = describe;
-        }
-
-        void clearDeadlines() {
-            requestDeadline = Double.NaN;
-            headDeadline = Double.NaN;
-            heardAt = Double.NaN;
-        }
-    }
 
     ClientConnection(EventLoop loop, Origin origin, HttpClientOptions options) {
         this.loop = loop;
@@ -103,6 +58,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         this.options = options;
         this.parser = HttpParser.forResponses(HttpLimits.defaults().withMaxHeaderBytes(options.maxResponseHeadBytes())
                 .withMaxHeaderCount(options.maxResponseHeaderFields()).withMaxBodySize(-1), this);
+        this.sender = new RequestSender(loop, origin, options, state);
     }
 
     Origin origin() {
@@ -122,12 +78,12 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     /** Whether another exchange may start: open, idle and not closing. */
     boolean canCarryExchange() {
-        return !lost && current == null && transport != null && !transport.isClosing();
+        return !lost && current == null && state.idle() && transport != null && !transport.isClosing();
     }
 
     /** Whether this connection carried an exchange before (a stale keep-alive may fail the next one). */
     boolean reused() {
-        return completed > 0;
+        return state.cycle() > 0;
     }
 
     void enterIdle(double now) {
@@ -149,39 +105,19 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
      * ahead ({@code +Infinity}: none).
      */
     double checkDeadlines(double now) {
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex == null) {
-            return Double.POSITIVE_INFINITY;
-        }
-        if (ex.requestDeadline <= now) {
-            fail(ex, new HttpTimeoutException(HttpTimeoutException.Phase.REQUEST, ex.describe + " took longer than "
-                    + ex.requestTimeout + " s (requestTimeout)"));
-            return Double.POSITIVE_INFINITY;
-        }
-        if (ex.headDeadline <= now && !ex.head.isDone()) {
-            fail(ex, new HttpTimeoutException(HttpTimeoutException.Phase.RESPONSE_HEADERS, "no response head to "
-                    + ex.describe + " within " + options.responseHeadersTimeout() + " s (responseHeadersTimeout)"));
             return Double.POSITIVE_INFINITY;
         }
         if (pausedForReader && !Double.isNaN(ex.heardAt)) {
             ex.heardAt = now; // the reader's pace, not the server's silence
         }
-        double readIdle = options.readIdleTimeout();
-        if (!Double.isNaN(readIdle) && ex.heardAt + readIdle <= now) {
-            // No phase of its own in HttpTimeoutException: the whole exchange could not go on.
-            fail(ex, new HttpTimeoutException(ex.head.isDone() ? HttpTimeoutException.Phase.REQUEST
-                    : HttpTimeoutException.Phase.RESPONSE_HEADERS, "nothing came from " + origin + " for "
-                    + readIdle + " s in the response to " + ex.describe + " (readIdleTimeout)"));
+        HttpTimeoutException expired = ex.expired(now, options.responseHeadersTimeout(), options.readIdleTimeout(), origin);
+        if (expired != null) {
+            fail(ex, expired);
             return Double.POSITIVE_INFINITY;
         }
-        double next = Double.POSITIVE_INFINITY;
-        for (double due : new double[]{ex.requestDeadline, ex.head.isDone() ? Double.NaN : ex.headDeadline,
-                ex.heardAt + readIdle}) {
-            if (!Double.isNaN(due)) {
-                next = Math.min(next, due);
-            }
-        }
-        return next;
+        return ex.nextDeadline(options.readIdleTimeout());
     }
 
     void close() {
@@ -202,8 +138,10 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         if (!canCarryExchange()) {
             throw new IOException("the connection to " + origin + " cannot carry a request");
         }
-        Exchange ex = new Exchange(loop.createFuture(), !request.headers().containsToken("Connection", "close"),
-                request.toString());
+        RequestBody body = request.body();
+        long framing = state.startRequest(request.method(), request.headers(), !(body instanceof RequestBody.Empty),
+                body.length());
+        ClientExchange ex = new ClientExchange(loop.createFuture(), request.toString());
         current = ex;
         heardBack = false;
         parser.respondingTo(request.method());
@@ -217,26 +155,20 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         }
         try {
             try {
-                writeRequest(ex, request);
+                sender.send(ex, request, framing);
             } catch (IOException | RuntimeException e) {
-                if (!ex.answeredEarly) {
+                if (!state.answeredEarly()) {
                     throw e;
                 }
                 // the server answered, then stopped taking the body (or closed): the answer stands,
                 // and its body, if the connection is lost before its end, fails as it reads
             }
-            ex.requestWritten = true;
-            if (ex.responseEnded) {
-                finish(ex);
-            } else if (current == ex) {
-                double now = loop.time();
-                if (!ex.head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
-                    ex.headDeadline = now + options.responseHeadersTimeout();
-                    watch(ex.headDeadline);
-                }
-                if (!Double.isNaN(options.readIdleTimeout())) {
-                    ex.heardAt = now; // the read-idle timeout runs from the end of the request
-                    watch(now + options.readIdleTimeout());
+            if (current == ex) {
+                state.requestSent();
+                if (state.cycleDone()) {
+                    finish(ex);
+                } else {
+                    startWaitingForResponse(ex);
                 }
             }
             return await(ex.head);
@@ -247,6 +179,19 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
                 throw timedOut; // a timeout that fired while the request was written says more than the closed socket
             }
             throw t;
+        }
+    }
+
+    /** The request is written: the response head's and the read-idle deadlines run from here. */
+    private void startWaitingForResponse(ClientExchange ex) {
+        double now = loop.time();
+        if (!ex.head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
+            ex.headDeadline = now + options.responseHeadersTimeout();
+            watch(ex.headDeadline);
+        }
+        if (!Double.isNaN(options.readIdleTimeout())) {
+            ex.heardAt = now;
+            watch(now + options.readIdleTimeout());
         }
     }
 
@@ -261,165 +206,43 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         return heardBack;
     }
 
-    /** Coroutine: the head, then the body (coalesced with the head when small and known). */
-    private void writeRequest(Exchange ex, HttpClientRequest request) throws IOException {
-        RequestBody body = request.body();
-        HttpHeaders headers = request.headers();
-        long framing;
-        if (body instanceof RequestBody.Empty) {
-            // RFC 9110 8.6: a method that expects content says there is none
-            framing = request.method().equals("POST") || request.method().equals("PUT") ? 0 : HttpHead.UNFRAMED;
-        } else {
-            framing = body.length() >= 0 ? body.length() : HttpHead.CHUNKED;
-        }
-        boolean chunked = framing == HttpHead.CHUNKED;
-        byte[] head = HttpHead.request(request.method(), request.target(), headers.contains("Host") ? null : origin.hostHeader(),
-                headers, framing);
-        byte[] headBytes = Arrays.copyOf(head, head.length + 2);
-        headBytes[head.length] = '\r';
-        headBytes[head.length + 1] = '\n';
-        if (!(body instanceof RequestBody.Empty) && headers.containsToken("Expect", "100-continue")) {
-            transport.write(headBytes);
-            awaitContinue(ex);
-            if (ex.answeredEarly) {
-                return; // a final response instead of the 100: the body is not sent
-            }
-            headBytes = new byte[0];
-        }
-        if (body instanceof RequestBody.Bytes small && small.length() <= COALESCE_BODY_BYTES) {
-            byte[] both = new byte[headBytes.length + small.bytes().length];
-            System.arraycopy(headBytes, 0, both, 0, headBytes.length);
-            System.arraycopy(small.bytes(), 0, both, headBytes.length, small.bytes().length);
-            transport.write(both);
-            awaitDrained();
-            return;
-        }
-        if (headBytes.length > 0) {
-            transport.write(headBytes);
-        }
-        if (body instanceof RequestBody.Empty) {
-            return;
-        }
-        RequestBodyWriter writer = new RequestBodyWriter(chunked, body.length());
-        try {
-            body.writeTo(writer);
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("the request body failed: " + e, e);
-        }
-        if (ex.answeredEarly) {
-            return;
-        }
-        if (!chunked && writer.written != body.length()) {
-            throw new IOException("the request body wrote " + writer.written + " of its declared " + body.length() + " bytes");
-        }
-        if (chunked) {
-            transport.write(LAST_CHUNK);
-        }
-        awaitDrained();
-    }
+    /** Where a streaming body writes: its bytes framed by the request's {@link OutgoingBody}. */
+    static final class RequestBodyWriter implements BodyWriter {
+        private final RequestSender sender;
+        private final OutgoingBody framed;
 
-    /** Coroutine: waits for the 100 (Continue), a final response (then no body is sent) or the timeout. */
-    private void awaitContinue(Exchange ex) throws IOException {
-        awaitDrained();
-        if (ex.head.isDone()) {
-            return;
-        }
-        Future<Void> waiter = loop.createFuture();
-        ex.continueWaiter = waiter;
-        TimerHandle timeout = loop.callLater(options.expectContinueTimeout(), () -> wakeContinueWaiter(ex));
-        try {
-            await(waiter);
-        } finally {
-            timeout.cancel();
-            ex.continueWaiter = null;
-        }
-        if (lost) {
-            throw new IOException("the connection to " + origin + " closed while waiting for 100 (Continue)");
-        }
-    }
-
-    private static void wakeContinueWaiter(Exchange ex) {
-        Future<Void> w = ex.continueWaiter;
-        if (w != null && !w.isDone()) {
-            w.setResult(null);
-        }
-    }
-
-    /** Where a streaming body writes: framing each write as a chunk when chunked, counting otherwise. */
-    final class RequestBodyWriter implements BodyWriter {
-        final boolean chunked;
-        final long declared;
-        long written;
-
-        RequestBodyWriter(boolean chunked, long declared) {
-            this.chunked = chunked;
-            this.declared = declared;
+        RequestBodyWriter(RequestSender sender, OutgoingBody framed) {
+            this.sender = sender;
+            this.framed = framed;
         }
 
         @Override
         public void write(ByteBuffer data) throws IOException {
-            int n = data.remaining();
-            if (current != null && current.answeredEarly) {
-                data.position(data.limit());
-                throw new IOException("the server answered before the request body was sent: the rest is not sent");
-            }
-            if (lost || transport.isClosing()) {
-                throw new IOException("the connection to " + origin + " closed while the request body was written");
-            }
-            if (n == 0) {
-                return; // an empty chunk would end a chunked body
-            }
-            if (!chunked && written + n > declared) {
-                throw new IOException("the request body is longer than its declared " + declared + " bytes");
-            }
-            written += n;
-            if (chunked) {
-                transport.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-                transport.write(data);
-                transport.write(CRLF);
-            } else {
-                transport.write(data);
-            }
-            awaitDrained();
+            sender.writePiece(framed, data);
         }
 
         /** Bytes written and not yet handed to the socket. */
         long unsentBytes() {
-            return transport.getWriteBufferSize();
+            return sender.unsentBytes();
         }
 
         /** Whether the transport asked to pause writing (its buffer is above the high-water mark). */
         boolean writingPaused() {
-            return writingPaused;
-        }
-    }
-
-    /** Coroutine: returns once the write buffer is at or below its low-water mark (at once if it never rose). */
-    private void awaitDrained() throws IOException {
-        while (writingPaused && !lost && (current == null || !current.answeredEarly)) {
-            Future<Void> d = loop.createFuture();
-            drained = d;
-            await(d);
-        }
-        if (lost) {
-            throw new IOException("the connection to " + origin + " closed while the request was written");
+            return sender.writingPaused();
         }
     }
 
     /** The exchange ended on both sides: the connection goes back to the pool (or is closed). */
-    private void finish(Exchange ex) {
+    private void finish(ClientExchange ex) {
         if (current != ex) {
             return;
         }
         current = null;
-        completed++;
         ex.clearDeadlines();
-        if (ex.answeredEarly && transport != null) {
+        if (state.answeredEarly() && transport != null) {
             transport.abort(); // what is left of the body may never be taken: nothing to wait for
         }
-        boolean reusable = ex.reusable && !lost && !ex.answeredEarly;
+        boolean reusable = state.startNextCycle() && !lost;
         if (pool != null) {
             pool.release(this, reusable);
         } else if (!reusable) {
@@ -428,9 +251,9 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     }
 
     /** Ends {@code ex} with {@code error} (its head or its body sees it) and aborts the connection. */
-    private void fail(Exchange ex, Throwable error) {
+    private void fail(ClientExchange ex, Throwable error) {
         ex.clearDeadlines();
-        wakeContinueWaiter(ex);
+        ex.wakeContinueWaiter();
         if (!ex.head.isDone()) {
             ex.head.setException(error);
         } else if (ex.body != null) {
@@ -438,6 +261,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         }
         if (current == ex) {
             current = null;
+            state.closed();
             if (transport != null) {
                 transport.abort();
             }
@@ -449,11 +273,12 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     @Override
     public void connectionMade(Transport transport) {
         this.transport = transport;
+        sender.connectionMade(transport);
     }
 
     @Override
     public void dataReceived(ByteBuffer data) {
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex == null) {
             // Bytes nobody asked for (a server's 408 on an idle connection, say): the connection is spent.
             data.position(data.limit());
@@ -473,7 +298,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     @Override
     public boolean eofReceived() {
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex != null) {
             try {
                 parser.feedEof(); // ends a body read until close; anything else ends in connectionLost
@@ -495,15 +320,16 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     @Override
     public void connectionLost(Throwable exc) {
         lost = true;
+        state.closed();
         leaveIdle();
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex != null) {
             IOException error = new IOException(exc == null
                     ? "the server closed the connection before the response ended"
                     : "the connection to " + origin + " failed: " + exc, exc);
             fail(ex, error);
         }
-        wakeWriter();
+        sender.connectionLost();
         if (pool != null) {
             pool.gone(this);
         }
@@ -511,62 +337,46 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     @Override
     public void pauseWriting() {
-        writingPaused = true;
+        sender.pauseWriting();
     }
 
     @Override
     public void resumeWriting() {
-        writingPaused = false;
-        wakeWriter();
-    }
-
-    private void wakeWriter() {
-        Future<Void> d = drained;
-        if (d != null) {
-            drained = null;
-            if (!d.isDone()) {
-                d.setResult(null);
-            }
-        }
+        sender.resumeWriting();
     }
 
     // ---- the parser's events ------------------------------------------------------------------
 
     @Override
     public boolean onResponseHead(HttpResponse head) throws HttpParseException {
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex == null) {
             throw new HttpParseException(400, "a response without a request");
         }
-        int status = head.status();
-        if (status >= 100 && status < 200) {
-            if (status == 101) {
-                throw new HttpParseException(400, "101 Switching Protocols: this client does not upgrade");
+        switch (state.responseHead(head, parser.readsUntilClose())) {
+            case SWITCHED -> throw new HttpParseException(400, head.status() == 101
+                    ? "101 Switching Protocols: this client does not upgrade"
+                    : head.status() + " to CONNECT: this client opens no tunnels");
+            case CONTINUE -> ex.wakeContinueWaiter();
+            case INTERIM -> {
+                // 103 Early Hints and the like: the real response follows
             }
-            ex.interim = true; // 100 Continue, 103 Early Hints...: the real response follows
-            if (status == 100) {
-                wakeContinueWaiter(ex);
+            case FINAL -> {
+                if (state.answeredEarly()) {
+                    ex.wakeContinueWaiter(); // RFC 9112 §9.5: stop sending; the connection is not reused
+                    sender.wakeWriter();
+                }
+                ex.headDeadline = Double.NaN;
+                ex.body = new ResponseBody(loop, this, options.bodyBufferBytes());
+                ex.head.setResult(new HttpClientResponse(head, ex.body));
             }
-            return true;
         }
-        if (!ex.requestWritten) {
-            ex.answeredEarly = true; // RFC 9112 §9.5: stop sending; the connection is not reused
-            ex.reusable = false;
-            wakeContinueWaiter(ex);
-            wakeWriter();
-        }
-        ex.headDeadline = Double.NaN;
-        if (!keepsAlive(head) || parser.readsUntilClose()) { // RFC 9112 6.3: a body ended by the close
-            ex.reusable = false;
-        }
-        ex.body = new ResponseBody(loop, this, options.bodyBufferBytes());
-        ex.head.setResult(new HttpClientResponse(head, ex.body));
         return true;
     }
 
     @Override
     public boolean onBody(ByteBuffer chunk) {
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex != null && ex.body != null) {
             ex.body.append(chunk);
         } else {
@@ -577,30 +387,16 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     @Override
     public boolean onMessageComplete(HttpHeaders trailers) {
-        Exchange ex = current;
-        if (ex == null) {
-            return true;
+        ClientExchange ex = current;
+        if (ex == null || !state.responseEnded()) {
+            return true; // an interim response ended: the real one follows
         }
-        if (ex.interim) {
-            ex.interim = false;
-            return true;
-        }
-        ex.responseEnded = true;
         ex.heardAt = Double.NaN; // the response is all here: nothing more to wait for from the server
         ex.body.end(trailers);
-        if (ex.requestWritten) {
+        if (state.cycleDone()) {
             finish(ex);
         }
         return true;
-    }
-
-    /** RFC 9112 9.3: HTTP/1.1 stays open unless "close"; HTTP/1.0 only with "keep-alive". */
-    private static boolean keepsAlive(HttpResponse head) {
-        HttpHeaders h = head.headers();
-        if (h.containsToken("Connection", "close")) {
-            return false;
-        }
-        return head.version() == HttpVersion.HTTP_1_1 || h.containsToken("Connection", "keep-alive");
     }
 
     // ---- the body's flow control --------------------------------------------------------------
@@ -617,7 +413,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     public void resumeReading() {
         if (!lost && !transport.isClosing()) {
             pausedForReader = false;
-            Exchange ex = current;
+            ClientExchange ex = current;
             if (ex != null && !Double.isNaN(ex.heardAt)) {
                 ex.heardAt = loop.time(); // the server's silence counts from here
             }
@@ -632,7 +428,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     @Override
     public void abandon() {
-        Exchange ex = current;
+        ClientExchange ex = current;
         if (ex != null) {
             fail(ex, new IOException("the response body was closed before its end"));
         }
