@@ -1,11 +1,5 @@
 package io.jasyncio.http.client;
 
-import io.jasyncio.http.HttpHeaders;
-import io.jasyncio.http.HttpLimits;
-import io.jasyncio.http.HttpMessageListener;
-import io.jasyncio.http.HttpParseException;
-import io.jasyncio.http.HttpParser;
-import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.codec.ClientConnectionState;
 import io.jasyncio.http.codec.OutgoingBody;
 import io.jasyncio.loop.EventLoop;
@@ -18,47 +12,40 @@ import java.nio.ByteBuffer;
 import static io.jasyncio.Asyncio.await;
 
 /**
- * One HTTP/1.1 connection of the client, on the transport/protocol API: it writes a request,
- * parses the response as it arrives and hands the body to its {@link ResponseBody}, one exchange
- * at a time. Reading pauses while the body's reader is behind; request-body writes wait while the
- * transport's write buffer is above its high-water mark. An exchange that fails (an error, a
- * timeout, a cancelled caller, a body closed early) aborts the connection: only one that ended
- * cleanly with a response that allows it goes back to the pool. A request that says
- * {@code Expect: 100-continue} waits for the 100 before its body (RFC 9110 §10.1.1); a final
- * response that comes before the body is all sent ends the sending (the body the server did not
- * wait for is not sent; RFC 9112 §9.5), is delivered, and the connection is not reused.
+ * One HTTP/1.1 connection of the client, on the transport/protocol API: the adapter between the
+ * transport, the caller's task and the I/O-free {@link ClientConnectionState}, one exchange at a
+ * time. {@link RequestSender} writes the request, {@link ResponseReceiver} parses the response
+ * and hands its body to a {@link ResponseBody}; this class starts and ends exchanges and answers
+ * the pool. An exchange that fails (an error, a timeout, a cancelled caller, a body closed early)
+ * aborts the connection: only one that ended cleanly with a response that allows it goes back to
+ * the pool. A final response that comes before the request is all sent (RFC 9112 §9.5) is
+ * delivered, and the connection is aborted after it.
  *
  * <p>An exchange's deadlines (the response head's, the read-idle one, the whole request's) are
  * fields, checked by the pool's sweep ({@link #checkDeadlines}): no timer per request.
  */
-final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessageListener {
+final class ClientConnection implements Protocol, ResponseReceiver.Owner {
     private final EventLoop loop;
     private final Origin origin;
     private final HttpClientOptions options;
-    private final HttpParser parser;
     /** What may happen next on this connection: framing, 100-continue, keep-alive and reuse. */
     private final ClientConnectionState state = new ClientConnectionState();
     private final RequestSender sender;
+    private final ResponseReceiver receiver;
     private Transport transport;
     private ConnectionPool pool;
     private boolean lost;
     /** Loop time this connection went idle in the pool (NaN while not idle). */
     private double idleSince = Double.NaN;
-    /** The socket is paused because the body's reader is behind: silence is not the server's. */
-    private boolean pausedForReader;
-
     /** The exchange in flight, or null while the connection is idle. */
     private ClientExchange current;
-    /** A byte of the last exchange's response arrived. */
-    private boolean heardBack;
 
     ClientConnection(EventLoop loop, Origin origin, HttpClientOptions options) {
         this.loop = loop;
         this.origin = origin;
         this.options = options;
-        this.parser = HttpParser.forResponses(HttpLimits.defaults().withMaxHeaderBytes(options.maxResponseHeadBytes())
-                .withMaxHeaderCount(options.maxResponseHeaderFields()).withMaxBodySize(-1), this);
         this.sender = new RequestSender(loop, origin, options, state);
+        this.receiver = new ResponseReceiver(loop, origin, options, state, sender, this);
     }
 
     Origin origin() {
@@ -109,15 +96,12 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         if (ex == null) {
             return Double.POSITIVE_INFINITY;
         }
-        if (pausedForReader && !Double.isNaN(ex.heardAt)) {
-            ex.heardAt = now; // the reader's pace, not the server's silence
+        HttpTimeoutException expired = ex.expired(now, receiver.pausedForReader(), options, origin);
+        if (expired == null) {
+            return ex.nextDeadline(options.readIdleTimeout());
         }
-        HttpTimeoutException expired = ex.expired(now, options.responseHeadersTimeout(), options.readIdleTimeout(), origin);
-        if (expired != null) {
-            fail(ex, expired);
-            return Double.POSITIVE_INFINITY;
-        }
-        return ex.nextDeadline(options.readIdleTimeout());
+        fail(ex, expired);
+        return Double.POSITIVE_INFINITY;
     }
 
     void close() {
@@ -141,34 +125,23 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         RequestBody body = request.body();
         long framing = state.startRequest(request.method(), request.headers(), !(body instanceof RequestBody.Empty),
                 body.length());
-        ClientExchange ex = new ClientExchange(loop.createFuture(), request.toString());
+        ClientExchange ex = new ClientExchange(loop.createFuture(), request.toString(), timeout, deadline);
         current = ex;
-        heardBack = false;
-        parser.respondingTo(request.method());
-        if (!Double.isNaN(deadline)) {
-            ex.requestDeadline = deadline;
-            ex.requestTimeout = timeout;
-            if (pool != null) {
-                pool.watchTimeout(timeout); // a per-request timeout may be shorter than the options'
-            }
-            watch(deadline);
+        receiver.expectResponseTo(request.method());
+        if (!Double.isNaN(deadline) && pool != null) {
+            pool.watchTimeout(timeout); // a per-request timeout may be shorter than the options'
         }
+        watch(deadline);
         try {
-            try {
-                sender.send(ex, request, framing);
-            } catch (IOException | RuntimeException e) {
-                if (!state.answeredEarly()) {
-                    throw e;
-                }
-                // the server answered, then stopped taking the body (or closed): the answer stands,
-                // and its body, if the connection is lost before its end, fails as it reads
-            }
+            sender.send(ex, request, framing);
             if (current == ex) {
                 state.requestSent();
                 if (state.cycleDone()) {
                     finish(ex);
                 } else {
-                    startWaitingForResponse(ex);
+                    ex.requestWritten(loop.time(), options);
+                    watch(ex.headDeadline);
+                    watch(ex.heardAt + options.readIdleTimeout());
                 }
             }
             return await(ex.head);
@@ -182,19 +155,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         }
     }
 
-    /** The request is written: the response head's and the read-idle deadlines run from here. */
-    private void startWaitingForResponse(ClientExchange ex) {
-        double now = loop.time();
-        if (!ex.head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
-            ex.headDeadline = now + options.responseHeadersTimeout();
-            watch(ex.headDeadline);
-        }
-        if (!Double.isNaN(options.readIdleTimeout())) {
-            ex.heardAt = now;
-            watch(now + options.readIdleTimeout());
-        }
-    }
-
     private void watch(double due) {
         if (pool != null) {
             pool.watch(due);
@@ -203,7 +163,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
 
     /** Whether any byte of a response to the last exchange arrived (even if that exchange failed since). */
     boolean heardBack() {
-        return heardBack;
+        return receiver.heardBack();
     }
 
     /** Where a streaming body writes: its bytes framed by the request's {@link OutgoingBody}. */
@@ -232,6 +192,18 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
         }
     }
 
+    @Override
+    public ClientExchange current() {
+        return current;
+    }
+
+    @Override
+    public void responseEnded(ClientExchange ex) {
+        if (state.cycleDone()) {
+            finish(ex);
+        }
+    }
+
     /** The exchange ended on both sides: the connection goes back to the pool (or is closed). */
     private void finish(ClientExchange ex) {
         if (current != ex) {
@@ -251,14 +223,9 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     }
 
     /** Ends {@code ex} with {@code error} (its head or its body sees it) and aborts the connection. */
-    private void fail(ClientExchange ex, Throwable error) {
-        ex.clearDeadlines();
-        ex.wakeContinueWaiter();
-        if (!ex.head.isDone()) {
-            ex.head.setException(error);
-        } else if (ex.body != null) {
-            ex.body.fail(error);
-        }
+    @Override
+    public void fail(ClientExchange ex, Throwable error) {
+        ex.fail(error);
         if (current == ex) {
             current = null;
             state.closed();
@@ -274,6 +241,7 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     public void connectionMade(Transport transport) {
         this.transport = transport;
         sender.connectionMade(transport);
+        receiver.connectionMade(transport);
     }
 
     @Override
@@ -285,41 +253,23 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
             transport.abort();
             return;
         }
-        heardBack = true;
-        if (!Double.isNaN(ex.heardAt)) {
-            ex.heardAt = loop.time();
-        }
-        try {
-            parser.feed(data);
-        } catch (HttpParseException e) {
-            fail(ex, badResponse(e));
-        }
+        receiver.received(ex, data);
     }
 
     @Override
     public boolean eofReceived() {
         ClientExchange ex = current;
         if (ex != null) {
-            try {
-                parser.feedEof(); // ends a body read until close; anything else ends in connectionLost
-            } catch (HttpParseException e) {
-                fail(ex, badResponse(e));
-            }
+            receiver.eofReceived(ex);
         }
         return false;
-    }
-
-    /** The parser refused the response; a limit's refusal (431) names the client's limits and their options. */
-    private IOException badResponse(HttpParseException e) {
-        String limits = e.status() == 431 ? " (this client's limits: maxResponseHeadBytes " + options.maxResponseHeadBytes()
-                + " bytes, maxResponseHeaderFields " + options.maxResponseHeaderFields() + " fields; raise them in "
-                + "HttpClientOptions)" : "";
-        return new IOException("bad response from " + origin + ": " + e.getMessage() + limits, e);
     }
 
     @Override
     public void connectionLost(Throwable exc) {
         lost = true;
+        sender.connectionLost();
+        receiver.connectionLost();
         state.closed();
         leaveIdle();
         ClientExchange ex = current;
@@ -329,7 +279,6 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
                     : "the connection to " + origin + " failed: " + exc, exc);
             fail(ex, error);
         }
-        sender.connectionLost();
         if (pool != null) {
             pool.gone(this);
         }
@@ -343,94 +292,5 @@ final class ClientConnection implements Protocol, ResponseBody.Source, HttpMessa
     @Override
     public void resumeWriting() {
         sender.resumeWriting();
-    }
-
-    // ---- the parser's events ------------------------------------------------------------------
-
-    @Override
-    public boolean onResponseHead(HttpResponse head) throws HttpParseException {
-        ClientExchange ex = current;
-        if (ex == null) {
-            throw new HttpParseException(400, "a response without a request");
-        }
-        switch (state.responseHead(head, parser.readsUntilClose())) {
-            case SWITCHED -> throw new HttpParseException(400, head.status() == 101
-                    ? "101 Switching Protocols: this client does not upgrade"
-                    : head.status() + " to CONNECT: this client opens no tunnels");
-            case CONTINUE -> ex.wakeContinueWaiter();
-            case INTERIM -> {
-                // 103 Early Hints and the like: the real response follows
-            }
-            case FINAL -> {
-                if (state.answeredEarly()) {
-                    ex.wakeContinueWaiter(); // RFC 9112 §9.5: stop sending; the connection is not reused
-                    sender.wakeWriter();
-                }
-                ex.headDeadline = Double.NaN;
-                ex.body = new ResponseBody(loop, this, options.bodyBufferBytes());
-                ex.head.setResult(new HttpClientResponse(head, ex.body));
-            }
-        }
-        return true;
-    }
-
-    @Override
-    public boolean onBody(ByteBuffer chunk) {
-        ClientExchange ex = current;
-        if (ex != null && ex.body != null) {
-            ex.body.append(chunk);
-        } else {
-            chunk.position(chunk.limit());
-        }
-        return true;
-    }
-
-    @Override
-    public boolean onMessageComplete(HttpHeaders trailers) {
-        ClientExchange ex = current;
-        if (ex == null || !state.responseEnded()) {
-            return true; // an interim response ended: the real one follows
-        }
-        ex.heardAt = Double.NaN; // the response is all here: nothing more to wait for from the server
-        ex.body.end(trailers);
-        if (state.cycleDone()) {
-            finish(ex);
-        }
-        return true;
-    }
-
-    // ---- the body's flow control --------------------------------------------------------------
-
-    @Override
-    public void pauseReading() {
-        if (!lost && !transport.isClosing()) {
-            pausedForReader = true;
-            transport.pauseReading();
-        }
-    }
-
-    @Override
-    public void resumeReading() {
-        if (!lost && !transport.isClosing()) {
-            pausedForReader = false;
-            ClientExchange ex = current;
-            if (ex != null && !Double.isNaN(ex.heardAt)) {
-                ex.heardAt = loop.time(); // the server's silence counts from here
-            }
-            transport.resumeReading();
-        }
-    }
-
-    @Override
-    public boolean isReading() {
-        return !lost && transport.isReading();
-    }
-
-    @Override
-    public void abandon() {
-        ClientExchange ex = current;
-        if (ex != null) {
-            fail(ex, new IOException("the response body was closed before its end"));
-        }
     }
 }

@@ -15,16 +15,29 @@ final class ClientExchange {
     /** Waits, with Expect: 100-continue, for the 100, a final response, or the timeout. */
     Future<Void> continueWaiter;
     /** The whole exchange's deadline, and its timeout in seconds (for the message). */
-    double requestDeadline = Double.NaN;
-    double requestTimeout = Double.NaN;
+    double requestDeadline;
+    final double requestTimeout;
     /** The response head's deadline. */
     double headDeadline = Double.NaN;
     /** Loop time a byte last came from the server (or the request was written), for the read-idle timeout. */
     double heardAt = Double.NaN;
 
-    ClientExchange(Future<HttpClientResponse> head, String describe) {
+    /** An exchange that must end by loop time {@code deadline}, {@code timeout} seconds after it began (NaN: none). */
+    ClientExchange(Future<HttpClientResponse> head, String describe, double timeout, double deadline) {
         this.head = head;
         this.describe = describe;
+        this.requestTimeout = timeout;
+        this.requestDeadline = deadline;
+    }
+
+    /** The request was all written at {@code now}: the response head's and the read-idle deadlines run from here. */
+    void requestWritten(double now, HttpClientOptions options) {
+        if (!head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
+            headDeadline = now + options.responseHeadersTimeout();
+        }
+        if (!Double.isNaN(options.readIdleTimeout())) {
+            heardAt = now;
+        }
     }
 
     void clearDeadlines() {
@@ -41,11 +54,28 @@ final class ClientExchange {
         }
     }
 
+    /** Ends this exchange with {@code error}: its head, or its body once the head came, sees it. */
+    void fail(Throwable error) {
+        clearDeadlines();
+        wakeContinueWaiter();
+        if (!head.isDone()) {
+            head.setException(error);
+        } else if (body != null) {
+            body.fail(error);
+        }
+    }
+
     /**
      * The timeout that fired by loop time {@code now}, or null: the whole request's, the response
-     * head's, or the read-idle one ({@code readIdle} seconds, NaN: none) of {@code origin}.
+     * head's (the {@code options}' timeouts), or the read-idle one of {@code origin}, which does not
+     * run while the socket is {@code pausedForReader} (the reader's pace, not the server's silence).
      */
-    HttpTimeoutException expired(double now, double headTimeout, double readIdle, Origin origin) {
+    HttpTimeoutException expired(double now, boolean pausedForReader, HttpClientOptions options, Origin origin) {
+        double headTimeout = options.responseHeadersTimeout();
+        double readIdle = options.readIdleTimeout();
+        if (pausedForReader && !Double.isNaN(heardAt)) {
+            heardAt = now;
+        }
         if (requestDeadline <= now) {
             return new HttpTimeoutException(HttpTimeoutException.Phase.REQUEST, describe + " took longer than "
                     + requestTimeout + " s (requestTimeout)");

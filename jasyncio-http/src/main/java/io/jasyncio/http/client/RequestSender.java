@@ -49,9 +49,20 @@ final class RequestSender {
      * Coroutine: writes {@code request}, begun in the state machine with the head's
      * {@code framing}: the head, then the body (coalesced with the head when small and known).
      * Returns once the request is written and the write buffer drained, or once a final response
-     * ended the sending.
+     * ended the sending: then a failure to write the rest (the server stopped taking it, or
+     * closed) is not the exchange's, whose answer stands.
      */
     void send(ClientExchange ex, HttpClientRequest request, long framing) throws IOException {
+        try {
+            sendHeadAndBody(ex, request, framing);
+        } catch (IOException | RuntimeException e) {
+            if (!state.answeredEarly()) {
+                throw e;
+            }
+        }
+    }
+
+    private void sendHeadAndBody(ClientExchange ex, HttpClientRequest request, long framing) throws IOException {
         RequestBody body = request.body();
         HttpHeaders headers = request.headers();
         byte[] head = HttpHead.request(request.method(), request.target(), headers.contains("Host") ? null : origin.hostHeader(),
