@@ -1,11 +1,9 @@
 package io.jasyncio.loop.spi;
 
-import io.jasyncio.loop.EventLoops;
-
 import java.io.IOException;
 
 /**
- * A loop backend that {@link EventLoops} can choose by name (found with
+ * A loop backend that {@code io.jasyncio.loop.EventLoops} can choose by name (found with
  * {@link java.util.ServiceLoader}): nio's, and the native epoll and io_uring ones, plug in this
  * way, as uvloop does. Every loop is the library's one loop class over the backend its provider
  * opens.
