@@ -22,7 +22,7 @@ public interface EventLoopProvider {
 
     /**
      * The backend of a new loop, {@code loop}: called once, from the loop's constructor, so
-     * {@code loop} may be kept (to queue handles on it later) but not called yet.
+     * {@code loop} may be kept (to queue callbacks on it later) but not called yet.
      */
     LoopBackend openBackend(LoopContract loop) throws IOException;
 }
