@@ -5,8 +5,9 @@ import java.nio.channels.SelectableChannel;
 /**
  * One watched channel. The loop keeps its reader and writer callbacks here (asyncio's selector key
  * data, the JDK's key attachment), reused at every readiness event, so readiness costs no
- * allocation; a backend extends it with what it keeps per channel (a selection key, an fd and its interest, ...) and makes it in
- * {@link Poller#newRegistration}, so its poller gets its own type back, never an object to cast.
+ * allocation; a backend extends it with what it keeps per channel (a selection key, an fd and its
+ * interest, ...) and makes it in {@link Poller#newRegistration}, so its poller gets its own type
+ * back, never an object to cast.
  */
 public abstract class IoRegistration {
     private final SelectableChannel channel;
