@@ -3,8 +3,8 @@ package io.jasyncio.loop;
 import io.jasyncio.loop.spi.EventLoopProvider;
 import io.jasyncio.loop.spi.IoRegistration;
 import io.jasyncio.loop.spi.LoopBackend;
-import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.loop.spi.Poller;
+import io.jasyncio.loop.spi.ReadyCallback;
 import io.jasyncio.util.CreationStack;
 import io.jasyncio.util.ResourceWarnings;
 import io.jasyncio.context.Context;
@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  * the {@link LoopBackend} its {@link EventLoopProvider} opens for it (the poller, and what the
  * backend offers the layers above, such as a completion backend's transports).
  */
-final class CoreEventLoop implements LoopContract {
+final class CoreEventLoop implements FutureLoop {
     private static final System.Logger LOG = System.getLogger("io.jasyncio.loop");
 
     static {
@@ -179,13 +179,13 @@ final class CoreEventLoop implements LoopContract {
     /** Readiness becomes callbacks: the channel's reader and/or writer handle joins the queue. */
     private void onIoEvent(IoRegistration registration, int readyOps) {
         if ((readyOps & Poller.READ) != 0) {
-            Handle reader = RegistrationHandles.reader(registration);
+            Handle reader = (Handle) registration.reader();
             if (reader != null && !reader.isCancelled()) {
                 ready.add(reader);
             }
         }
         if ((readyOps & Poller.WRITE) != 0) {
-            Handle writer = RegistrationHandles.writer(registration);
+            Handle writer = (Handle) registration.writer();
             if (writer != null && !writer.isCancelled()) {
                 ready.add(writer);
             }
@@ -275,9 +275,9 @@ final class CoreEventLoop implements LoopContract {
     }
 
     @Override
-    public void enqueue(Handle handle) {
+    public void enqueue(ReadyCallback callback) {
         checkOpenAndOwned("callSoon");
-        ready.add(handle);
+        ready.add((Handle) callback); // the loop's own handle (newReusableHandle), never a backend's type
     }
 
     @Override
@@ -577,9 +577,9 @@ final class CoreEventLoop implements LoopContract {
             reg = poller.newRegistration(channel);
         }
         if (side == Poller.READ) {
-            RegistrationHandles.setReader(reg, handle);
+            reg.setReader(handle);
         } else {
-            RegistrationHandles.setWriter(reg, handle);
+            reg.setWriter(handle);
         }
         updateInterest(poller, reg);
     }
@@ -587,15 +587,15 @@ final class CoreEventLoop implements LoopContract {
     /** Cancels and drops {@code channel}'s reader or writer ({@code side}); false when it had none. */
     private static <R extends IoRegistration> boolean unwatch(Poller<R> poller, SelectableChannel channel, int side) {
         R reg = poller.registrationOf(channel);
-        Handle handle = reg == null ? null : side == Poller.READ ? RegistrationHandles.reader(reg) : RegistrationHandles.writer(reg);
+        ReadyCallback handle = reg == null ? null : side == Poller.READ ? reg.reader() : reg.writer();
         if (handle == null) {
             return false;
         }
         handle.cancel();
         if (side == Poller.READ) {
-            RegistrationHandles.setReader(reg, null);
+            reg.setReader(null);
         } else {
-            RegistrationHandles.setWriter(reg, null);
+            reg.setWriter(null);
         }
         updateInterest(poller, reg);
         return true;

@@ -27,7 +27,7 @@ public class Future<T> {
     private static final byte FAILED = 2;   // with an exception
     private static final byte CANCELLED = 3;
 
-    final LoopContract loop;
+    final FutureLoop loop;
     private byte state;
     /** By state: the result (FINISHED), the exception (FAILED), the cancel message (CANCELLED); null while pending. */
     private Object outcome;
@@ -42,7 +42,7 @@ public class Future<T> {
 
     /** A pending future bound to {@code loop} (usually made with {@code loop.createFuture()}). */
     public Future(EventLoop loop) {
-        this.loop = LoopContract.of(Objects.requireNonNull(loop, "loop"));
+        this.loop = FutureLoop.of(Objects.requireNonNull(loop, "loop"));
         if (this.loop.getDebug()) {
             rarely().creationStack = CreationStack.capture();
         }
@@ -67,9 +67,18 @@ public class Future<T> {
         return loop;
     }
 
-    /** The loop as the layers above see it (a task queues its step through it). */
+    /** The loop as the layers above see it (a task makes its step's handle through it). */
     protected final LoopContract loopContract() {
         return loop;
+    }
+
+    /**
+     * Queues this future, a task, as its own ready-queue entry: the loop runs its step through
+     * {@link #runAsStep}. The task layer's call: the caller guarantees it is not queued already
+     * (a task is either ready or waiting, never both).
+     */
+    protected final void enqueueStep() {
+        loop.enqueueStep(this);
     }
 
     /** Whether the future has a result, an exception or was cancelled. */
@@ -254,7 +263,7 @@ public class Future<T> {
     }
 
     /**
-     * One step of a task queued as its own ready-queue entry ({@link LoopContract#enqueueStep}):
+     * One step of a task queued as its own ready-queue entry ({@link #enqueueStep()}):
      * the loop calls it with its thread's context holder, the step enters its own context. Only a
      * task is queued so; other futures throw.
      */

@@ -1,7 +1,7 @@
 package io.jasyncio.loop;
 
 import io.jasyncio.context.Context;
-import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.loop.spi.ReadyCallback;
 
 /**
  * A callback in the ready queue, as asyncio's {@code Handle}. It runs in the context that was
@@ -9,11 +9,11 @@ import io.jasyncio.loop.spi.LoopContract;
  * then. I/O handles are reused: the loop queues the same reader handle each time its channel
  * is readable.
  */
-public class Handle {
+public class Handle implements ReadyCallback {
     /** The {@link #context} of a cancelled handle, which never runs: a mark that costs no field. */
     private static final Object CANCELLED = new Object();
 
-    final LoopContract loop;
+    final EventLoop loop;
     Runnable callback;
     /**
      * What the callback runs in: an explicit {@link Context} (changes persist there), or bindings
@@ -22,13 +22,14 @@ public class Handle {
      */
     Object context;
 
-    Handle(LoopContract loop, Runnable callback, Object contextSnapshot, Context context) {
+    Handle(EventLoop loop, Runnable callback, Object contextSnapshot, Context context) {
         this.loop = loop;
         this.callback = callback;
         this.context = context != null ? context : contextSnapshot;
     }
 
     /** Cancels the callback: it will not run. Idempotent. */
+    @Override
     public void cancel() {
         if (context != CANCELLED) {
             context = CANCELLED;
@@ -39,6 +40,7 @@ public class Handle {
     }
 
     /** Whether {@link #cancel()} was called. */
+    @Override
     public final boolean isCancelled() {
         return context == CANCELLED;
     }

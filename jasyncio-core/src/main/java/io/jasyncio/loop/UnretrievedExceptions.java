@@ -1,7 +1,5 @@
 package io.jasyncio.loop;
 
-import io.jasyncio.loop.spi.LoopContract;
-
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,16 +19,16 @@ import java.util.Set;
  * future). A report holds what it will say, never the future, so the future stays collectable;
  * a retrieved or reported one leaves the set, so the set holds only the failures still unseen.
  * The cleaner reports from its own thread, hence the lock. Plumbing between {@link Future} and
- * the loop, not for application code.
+ * the loop.
  */
-public final class UnretrievedExceptions {
+final class UnretrievedExceptions {
     private static final Cleaner CLEANER = Cleaner.create();
 
-    private final LoopContract loop;
+    private final FutureLoop loop;
     private final Set<Report> unseen = new LinkedHashSet<>(); // guarded by this
 
     /** The registry of {@code loop}'s failed futures nobody has looked at yet. */
-    public UnretrievedExceptions(LoopContract loop) {
+    UnretrievedExceptions(FutureLoop loop) {
         this.loop = loop;
     }
 

@@ -8,7 +8,6 @@ import io.jasyncio.loop.DebugThreadCheck;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.Handle;
-import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.loop.LoopLocal;
 
 import java.lang.ref.Cleaner;
@@ -66,19 +65,18 @@ public final class Task<T> extends Future<T> {
     Task(EventLoop loop, Coroutine<T> body, String name, Context context, boolean eager) {
         super(loop);
         Objects.requireNonNull(body, "body");
-        LoopContract base = LoopContract.of(loop);
         this.number = name == null ? COUNTER.incrementAndGet() : 0;
         if (name != null) {
             seldom().name = name;
         }
-        this.context = context != null ? context : base.contextSnapshot();
+        this.context = context != null ? context : loopContract().contextSnapshot();
         this.origin = body;
         this.body = TaskEngine.CHOSEN.newBody(this, RUN_BODY); // made next to the task: every step touches both
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
         // we report it in debug mode only, where the creation stack makes the report useful.
-        if (base.getDebug()) {
-            PendingWatch watch = new PendingWatch(base, getName(), coroutineName(), creationStack());
+        if (loop.getDebug()) {
+            PendingWatch watch = new PendingWatch(loop, getName(), coroutineName(), creationStack());
             seldom().watch = watch;
             CLEANER.register(this, watch);
         }
@@ -106,7 +104,7 @@ public final class Task<T> extends Future<T> {
     /** Queues the task's next step; if it cannot be queued, nothing but the registry may hold the task, so it holds it weakly. */
     private void queueStep() {
         try {
-            loopContract().enqueueStep(this);
+            enqueueStep();
         } catch (RuntimeException | Error failed) {
             holdWeakly();
             throw failed;
@@ -264,7 +262,7 @@ public final class Task<T> extends Future<T> {
         Seldom s = seldom();
         Handle view = s.stepView;
         if (view == null) {
-            s.stepView = view = loopContract().newReusableHandle(body, getContext());
+            s.stepView = view = (Handle) loopContract().newReusableHandle(body, getContext());
         }
         return view;
     }
@@ -561,13 +559,13 @@ public final class Task<T> extends Future<T> {
 
     /** Reports a task that was garbage-collected before it finished (asyncio's "destroyed but pending"). */
     static final class PendingWatch implements Runnable {
-        final LoopContract loop;
+        final EventLoop loop;
         final String coroutineName; // not the body itself: it may reach the task and keep it alive
         final StackTraceElement[] creationStack;
         volatile String name;
         volatile boolean done;
 
-        PendingWatch(LoopContract loop, String name, String coroutineName, StackTraceElement[] creationStack) {
+        PendingWatch(EventLoop loop, String name, String coroutineName, StackTraceElement[] creationStack) {
             this.loop = loop;
             this.name = name;
             this.coroutineName = coroutineName;

@@ -70,6 +70,25 @@ class LoopContractTest {
         assertTrue(e.getMessage().contains("futures and tasks need it"), e.getMessage());
     }
 
+    /** An EventLoop that implements the contract but was not made by EventLoops: the contract is what a backend sees, not a loop. */
+    static EventLoop loopWithTheContractOnly() {
+        return (EventLoop) Proxy.newProxyInstance(EventLoop.class.getClassLoader(),
+                new Class<?>[] {EventLoop.class, LoopContract.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "toString" -> "<a contract of its own>";
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    @Test
+    void aFutureOnALoopThatOnlyImplementsTheContractFailsNamingWhereLoopsComeFrom() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Future<String>(loopWithTheContractOnly()));
+        assertTrue(e.getMessage().contains("was not made by EventLoops.newEventLoop"), e.getMessage());
+    }
+
     @Test
     void theLoopsOfThisLibraryImplementIt() {
         try (EventLoop loop = EventLoops.newEventLoop("nio")) {

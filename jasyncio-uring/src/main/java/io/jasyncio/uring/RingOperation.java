@@ -1,7 +1,7 @@
 package io.jasyncio.uring;
 
-import io.jasyncio.loop.Handle;
 import io.jasyncio.loop.spi.LoopContract;
+import io.jasyncio.loop.spi.ReadyCallback;
 import io.jasyncio.net.spi.Proactor;
 
 import java.lang.foreign.MemorySegment;
@@ -24,7 +24,7 @@ final class RingOperation implements Proactor.Operation {
     private final IoUringPoller poller;
     private final int fd;
     private final LoopContract loop;
-    private final Handle callback;
+    private final ReadyCallback callback;
     /** The user data of the request in flight; 0: none. */
     long userData;
     /** Completions not looked at yet: result and CQE flags, pairs in a ring of longs. */

@@ -1,11 +1,9 @@
 package io.jasyncio.loop.spi;
 
-import io.jasyncio.loop.EventLoops;
-
 import java.io.IOException;
 
 /**
- * A loop backend that {@link EventLoops} can choose by name (found with
+ * A loop backend that {@code io.jasyncio.loop.EventLoops} can choose by name (found with
  * {@link java.util.ServiceLoader}): nio's, and the native epoll and io_uring ones, plug in this
  * way, as uvloop does. Every loop is the library's one loop class over the backend its provider
  * opens.
@@ -24,7 +22,7 @@ public interface EventLoopProvider {
 
     /**
      * The backend of a new loop, {@code loop}: called once, from the loop's constructor, so
-     * {@code loop} may be kept (to queue handles on it later) but not called yet.
+     * {@code loop} may be kept (to queue callbacks on it later) but not called yet.
      */
     LoopBackend openBackend(LoopContract loop) throws IOException;
 }

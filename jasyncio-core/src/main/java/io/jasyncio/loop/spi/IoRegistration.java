@@ -1,26 +1,20 @@
 package io.jasyncio.loop.spi;
 
-import io.jasyncio.loop.Handle;
-
 import java.nio.channels.SelectableChannel;
 
 /**
- * One watched channel. The loop keeps its reader and writer handles here (asyncio's selector key
- * data), reused at every readiness event, so readiness costs no allocation; a backend extends it
- * with what it keeps per channel (a selection key, an fd and its interest, ...) and makes it in
- * {@link Poller#newRegistration}, so its poller gets its own type back, never an object to cast.
+ * One watched channel. The loop keeps its reader and writer callbacks here (asyncio's selector key
+ * data, the JDK's key attachment), reused at every readiness event, so readiness costs no
+ * allocation; a backend extends it with what it keeps per channel (a selection key, an fd and its
+ * interest, ...) and makes it in {@link Poller#newRegistration}, so its poller gets its own type
+ * back, never an object to cast.
  */
 public abstract class IoRegistration {
     private final SelectableChannel channel;
-    /**
-     * The handle run when the channel is readable, or null: the loop's, not the backend's (the loop
-     * reaches both fields through {@code io.jasyncio.loop.RegistrationHandles}).
-     */
-    private Handle reader;
-    /** The handle run when the channel is writable, or null: the loop's, not the backend's. */
-    private Handle writer;
+    private ReadyCallback reader;
+    private ReadyCallback writer;
 
-    /** A registration of {@code channel}, with neither handle yet. */
+    /** A registration of {@code channel}, with neither callback yet. */
     protected IoRegistration(SelectableChannel channel) {
         this.channel = channel;
     }
@@ -30,7 +24,30 @@ public abstract class IoRegistration {
         return channel;
     }
 
-    /** The interest these handles need: {@link Poller#READ} and/or {@link Poller#WRITE}. */
+    /** The callback the loop queues when the channel is readable, or null. */
+    public final ReadyCallback reader() {
+        return reader;
+    }
+
+    /** The callback the loop queues when the channel is writable, or null. */
+    public final ReadyCallback writer() {
+        return writer;
+    }
+
+    /**
+     * Sets the callback for readability (null: none): the loop's call when a reader is added or
+     * removed, never a backend's (a backend reads {@link #interest()}).
+     */
+    public final void setReader(ReadyCallback reader) {
+        this.reader = reader;
+    }
+
+    /** Sets the callback for writability (null: none): the loop's call, never a backend's. */
+    public final void setWriter(ReadyCallback writer) {
+        this.writer = writer;
+    }
+
+    /** The interest these callbacks need: {@link Poller#READ} and/or {@link Poller#WRITE}. */
     public final int interest() {
         return (reader != null ? Poller.READ : 0) | (writer != null ? Poller.WRITE : 0);
     }
