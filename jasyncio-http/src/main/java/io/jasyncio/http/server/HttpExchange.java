@@ -1,15 +1,12 @@
 package io.jasyncio.http.server;
 
-import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
-import io.jasyncio.http.HttpStatus;
 import io.jasyncio.http.codec.ChunkedCoding;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.http.codec.ServerConnectionState;
-import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.net.Protocol;
 import io.jasyncio.net.StreamConnection;
@@ -21,10 +18,7 @@ import io.jasyncio.task.Task;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One request and its response, as a {@link StreamingHandler} sees them: read the body as it
@@ -35,13 +29,13 @@ import java.util.Map;
  * handler's task only.
  */
 public final class HttpExchange {
-    private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NO_BODY = new byte[0];
 
     private final HttpConnection connection;
+    /** Where the response's bytes go. */
+    private final ResponseWriter out;
+    /** The connection's flow control: a write waits on it. */
+    private final ReadFlow flow;
     private final HttpRequest request;
     /** The connection's state machine: it decides framing, close and what may be sent next. */
     private final ServerConnectionState state;
@@ -59,10 +53,12 @@ public final class HttpExchange {
     /** Whether the handler took the connection over: then the server holds its task until it ends. */
     private boolean takenOver;
 
-    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength,
-                 BodyBudget budget) {
+    HttpExchange(HttpConnection connection, ResponseWriter out, ServerConnectionState state, ReadFlow flow,
+                 HttpRequest request, boolean streaming, boolean hasBody, long contentLength, BodyBudget budget) {
         this.connection = connection;
-        this.state = connection.state();
+        this.out = out;
+        this.flow = flow;
+        this.state = state;
         this.cycle = state.cycle();
         this.request = request;
         this.streamedBody = streaming ? new RequestBody(connection.loop()) : null;
@@ -125,11 +121,10 @@ public final class HttpExchange {
         checkNotStarted();
         byte[] body = whole.body();
         framing = state.startResponse(whole.status(), whole.headers(), body.length, connection.closesAfterResponse());
-        Outbound out = connection.outbound();
-        out.put(connection, whole.encodedHead());
-        writeTrailingHeadLines(out);
+        out.put(whole.encodedHead());
+        out.endHead(framing);
         if (framing.bodyAllowed() && state.bodyWritten(body.length)) {
-            out.put(connection, body);
+            out.put(body);
         }
         state.endResponse();
         finish();
@@ -150,10 +145,8 @@ public final class HttpExchange {
         // 100 (Continue) gets it first, as no interim response may follow a final one
         sendContinueIfExpected();
         framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
-        Outbound out = connection.outbound();
-        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing.headFraming()));
-        writeTrailingHeadLines(out);
-        connection.flushUnlessCorked();
+        out.streamHead(status, headers, framing);
+        out.flushUnlessCorked();
     }
 
     /** Coroutine: writes a part of the body, then waits while the client is not reading. */
@@ -166,16 +159,15 @@ public final class HttpExchange {
             data.position(data.limit()); // a HEAD response has no body; an empty chunk would end one
             return;
         }
-        Outbound out = connection.outbound();
         if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
-            out.put(connection, ChunkedCoding.chunkHead(n));
-            out.put(connection, data);
-            out.put(connection, ChunkedCoding.CHUNK_END);
+            out.put(ChunkedCoding.chunkHead(n));
+            out.put(data);
+            out.put(ChunkedCoding.CHUNK_END);
         } else {
-            out.put(connection, data);
+            out.put(data);
         }
-        connection.flushUnlessCorked();
-        connection.awaitDrain();
+        out.flushUnlessCorked();
+        flow.awaitDrain();
     }
 
     /** Coroutine: as {@link #write(ByteBuffer)}. */
@@ -197,7 +189,7 @@ public final class HttpExchange {
             case ALREADY_ENDED -> {
             }
             case LAST_CHUNK -> {
-                connection.outbound().put(connection, ChunkedCoding.lastChunk(trailers));
+                out.put(ChunkedCoding.lastChunk(trailers));
                 finish();
             }
             case COMPLETE -> finish();
@@ -220,20 +212,10 @@ public final class HttpExchange {
     public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
         checkNotStarted();
         boolean tunnel = state.takeOver(status);
-        Outbound out = connection.outbound();
-        Transport transport = connection.transport();
-        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
-        out.put(connection, DateHeader.line());
-        if (!tunnel && headers.get("Connection") == null) {
-            out.put(connection, CONNECTION_UPGRADE);
-        }
-        out.put(connection, CRLF);
+        out.handOverHead(status, headers, tunnel);
         takenOver = true;
-        if (task != null) {
-            connection.holdHandlerUntilDone(task); // else once started: taken over in its first, eager, step
-        }
-        connection.handOver(this, protocol);
-        return transport;
+        connection.handOver(protocol, task); // a task not started yet is held once started (HandlerTask)
+        return connection.transport();
     }
 
     /** As {@link #takeOver(int, HttpHeaders, Protocol)}, the bytes as a stream pair (asyncio's reader and writer). */
@@ -275,17 +257,6 @@ public final class HttpExchange {
         }
     }
 
-    private void writeTrailingHeadLines(Outbound out) {
-        out.put(connection, DateHeader.line());
-        switch (framing.connectionField()) {
-            case CLOSE -> out.put(connection, CONNECTION_CLOSE);
-            case KEEP_ALIVE -> out.put(connection, CONNECTION_KEEP_ALIVE);
-            case NONE -> {
-            }
-        }
-        out.put(connection, CRLF);
-    }
-
     private void finish() {
         releaseBody();
         connection.exchangeFinished(this);
@@ -317,7 +288,7 @@ public final class HttpExchange {
         }
         if (!wholeBody.append(piece)) {
             throw new HttpParseException(503, "the server holds as many request bodies as it may ("
-                    + connection.bodyBudget().capacity() + " bytes in all); retry later");
+                    + wholeBody.budgetCapacity() + " bytes in all); retry later");
         }
     }
 
@@ -363,48 +334,37 @@ public final class HttpExchange {
 
     void started(Task<Void> handlerTask) {
         this.task = handlerTask;
-        if (takenOver) {
-            connection.holdHandlerUntilDone(handlerTask);
-        }
+    }
+
+    boolean isTakenOver() {
+        return takenOver;
+    }
+
+    /** Whether {@code t} is the failure of the request itself (the client broke it off), not the handler's. */
+    boolean failedWith(Throwable t) {
+        return t == requestFailure;
     }
 
     /** The handler task's body: runs the handler and ends what it left open. */
-    Void run(HttpHandler whole, StreamingHandler streaming) {
-        try {
-            if (whole != null) {
-                HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
-                HttpResponse answer = whole.handle(full);
-                if (!responseStarted()) {
-                    respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
-                }
-            } else {
-                streaming.handle(this);
-                if (!responseStarted()) {
-                    respond(HttpResponse.text(500, "the handler sent no response"));
-                } else {
-                    end();
-                }
+    void runHandler(HttpHandler whole, StreamingHandler streaming) throws Exception {
+        if (whole != null) {
+            HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
+            HttpResponse answer = whole.handle(full);
+            if (!responseStarted()) {
+                respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
             }
-        } catch (CancelledError cancelled) {
-            throw cancelled;
-        } catch (Throwable t) {
-            handlerFailed(t);
+        } else {
+            streaming.handle(this);
+            if (!responseStarted()) {
+                respond(HttpResponse.text(500, "the handler sent no response"));
+            } else {
+                end();
+            }
         }
-        return null;
     }
 
-    private void handlerFailed(Throwable t) {
-        if (connection.isGone()) {
-            return; // the client went away: what the handler saw is no fault of its own
-        }
-        if (t == requestFailure) {
-            connection.closeGracefully(); // the client broke off its request: nothing to report, nothing to answer
-            return;
-        }
-        Map<String, Object> context = new HashMap<>();
-        context.put("message", "HTTP handler failed on " + request.method() + " " + request.target());
-        context.put("exception", t);
-        connection.loop().callExceptionHandler(context);
+    /** The handler failed (and it was reported): 500 if no response began, else the response begun is aborted. */
+    void handlerFailed() {
         if (!responseStarted()) {
             respond(HttpResponse.text(500, "Internal Server Error"));
         } else if (sendingBody()) {
