@@ -1,5 +1,6 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.http.HttpResponse;
 import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.task.Coroutine;
@@ -16,12 +17,12 @@ import java.util.Map;
  * the loop's exception handler and answered 500, or aborts a response that began.
  */
 final class HandlerTask implements Coroutine<Void> {
-    private final HttpConnection connection;
+    private final RequestCycle connection;
     private final ServerConnections server;
     /** The exchange whose task is being created ({@link #run} takes it). */
     private HttpExchange dispatching;
 
-    HandlerTask(HttpConnection connection, ServerConnections server) {
+    HandlerTask(RequestCycle connection, ServerConnections server) {
         this.connection = connection;
         this.server = server;
     }
@@ -42,7 +43,7 @@ final class HandlerTask implements Coroutine<Void> {
         HttpExchange ex = dispatching;
         dispatching = null;
         try {
-            ex.runHandler(server.wholeHandler(), server.streamingHandler());
+            runHandler(ex, server.wholeHandler(), server.streamingHandler());
         } catch (CancelledError cancelled) {
             throw cancelled;
         } catch (Throwable t) {
@@ -51,8 +52,25 @@ final class HandlerTask implements Coroutine<Void> {
         return null;
     }
 
+    /** Runs the handler and ends what it left open. */
+    private static void runHandler(HttpExchange ex, HttpHandler whole, StreamingHandler streaming) throws Exception {
+        if (whole != null) {
+            HttpResponse answer = whole.handle(ex.wholeRequest());
+            if (!ex.responseStarted()) {
+                ex.respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
+            }
+        } else {
+            streaming.handle(ex);
+            if (!ex.responseStarted()) {
+                ex.respond(HttpResponse.text(500, "the handler sent no response"));
+            } else {
+                ex.end();
+            }
+        }
+    }
+
     private void handlerFailed(HttpExchange ex, Throwable t) {
-        if (connection.isGone()) {
+        if (connection.end().isGone()) {
             return; // the client went away: what the handler saw is no fault of its own
         }
         if (ex.failedWith(t)) {

@@ -4,7 +4,6 @@ import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
-import io.jasyncio.http.codec.ChunkedCoding;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
@@ -31,7 +30,8 @@ import java.util.Arrays;
 public final class HttpExchange {
     private static final byte[] NO_BODY = new byte[0];
 
-    private final HttpConnection connection;
+    /** The connection's request cycle this exchange is one of. */
+    private final RequestCycle connection;
     /** Where the response's bytes go. */
     private final ResponseWriter out;
     /** The connection's flow control: a write waits on it. */
@@ -53,7 +53,7 @@ public final class HttpExchange {
     /** Whether the handler took the connection over: then the server holds its task until it ends. */
     private boolean takenOver;
 
-    HttpExchange(HttpConnection connection, ResponseWriter out, ServerConnectionState state, ReadFlow flow,
+    HttpExchange(RequestCycle connection, ResponseWriter out, ServerConnectionState state, ReadFlow flow,
                  HttpRequest request, boolean streaming, boolean hasBody, long contentLength, BodyBudget budget) {
         this.connection = connection;
         this.out = out;
@@ -89,7 +89,7 @@ public final class HttpExchange {
         }
         sendContinueIfExpected();
         byte[] piece = streamedBody.next();
-        connection.updateReading(); // room again: read the socket if it was paused for us
+        connection.readMore(); // room again: read the socket if it was paused for us
         return piece == null ? null : ByteBuffer.wrap(piece);
     }
 
@@ -159,14 +159,7 @@ public final class HttpExchange {
             data.position(data.limit()); // a HEAD response has no body; an empty chunk would end one
             return;
         }
-        if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
-            out.put(ChunkedCoding.chunkHead(n));
-            out.put(data);
-            out.put(ChunkedCoding.CHUNK_END);
-        } else {
-            out.put(data);
-        }
-        out.flushUnlessCorked();
+        out.bodyPiece(framing, data);
         flow.awaitDrain();
     }
 
@@ -189,11 +182,11 @@ public final class HttpExchange {
             case ALREADY_ENDED -> {
             }
             case LAST_CHUNK -> {
-                out.put(ChunkedCoding.lastChunk(trailers));
+                out.lastChunk(trailers);
                 finish();
             }
             case COMPLETE -> finish();
-            case ABORT -> connection.abort(); // shorter than its Content-Length: the client must see it fail
+            case ABORT -> connection.end().abort(); // shorter than its Content-Length: the client must see it fail
         }
     }
 
@@ -233,7 +226,7 @@ public final class HttpExchange {
      * {@link HttpServerOptions#handlerCancellation()} is off; then it can ask here.
      */
     public boolean clientConnected() {
-        return connection.clientConnected();
+        return connection.end().clientConnected();
     }
 
     /** Whether a response began (then a failure can only abort the connection). */
@@ -345,22 +338,9 @@ public final class HttpExchange {
         return t == requestFailure;
     }
 
-    /** The handler task's body: runs the handler and ends what it left open. */
-    void runHandler(HttpHandler whole, StreamingHandler streaming) throws Exception {
-        if (whole != null) {
-            HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
-            HttpResponse answer = whole.handle(full);
-            if (!responseStarted()) {
-                respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
-            }
-        } else {
-            streaming.handle(this);
-            if (!responseStarted()) {
-                respond(HttpResponse.text(500, "the handler sent no response"));
-            } else {
-                end();
-            }
-        }
+    /** The request with its whole body, for a whole-request handler. */
+    HttpRequest wholeRequest() {
+        return wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
     }
 
     /** The handler failed (and it was reported): 500 if no response began, else the response begun is aborted. */
@@ -369,7 +349,7 @@ public final class HttpExchange {
             respond(HttpResponse.text(500, "Internal Server Error"));
         } else if (sendingBody()) {
             state.refuse();
-            connection.abort();
+            connection.end().abort();
         }
     }
 }

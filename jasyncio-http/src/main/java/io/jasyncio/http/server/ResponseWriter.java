@@ -4,6 +4,7 @@ import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpStatus;
+import io.jasyncio.http.codec.ChunkedCoding;
 import io.jasyncio.http.codec.Refusal;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.net.Transport;
@@ -100,6 +101,23 @@ final class ResponseWriter {
             put(CONNECTION_UPGRADE);
         }
         put(CRLF);
+    }
+
+    /** A piece of a response body (not empty), framed as {@code framing} says, sent unless corked. */
+    void bodyPiece(ResponseFraming framing, ByteBuffer piece) {
+        if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
+            put(ChunkedCoding.chunkHead(piece.remaining()));
+            put(piece);
+            put(ChunkedCoding.CHUNK_END);
+        } else {
+            put(piece);
+        }
+        flushUnlessCorked();
+    }
+
+    /** The end of a chunked body: the last chunk and {@code trailers}. */
+    void lastChunk(HttpHeaders trailers) {
+        put(ChunkedCoding.lastChunk(trailers));
     }
 
     /** The response that refuses a request (the connection closes after it). */
