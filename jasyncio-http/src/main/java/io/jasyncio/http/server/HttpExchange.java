@@ -4,6 +4,7 @@ import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
+import io.jasyncio.http.codec.OutgoingBody;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
@@ -17,7 +18,6 @@ import io.jasyncio.task.Task;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * One request and its response, as a {@link StreamingHandler} sees them: read the body as it
@@ -28,8 +28,6 @@ import java.util.Arrays;
  * handler's task only.
  */
 public final class HttpExchange {
-    private static final byte[] NO_BODY = new byte[0];
-
     /** The connection's request cycle this exchange is one of. */
     private final RequestCycle connection;
     /** Where the response's bytes go. */
@@ -48,7 +46,8 @@ public final class HttpExchange {
     /** Why the request could not complete, once it could not. */
     private IOException requestFailure;
 
-    private ResponseFraming framing;
+    /** The body of a response begun by {@link #startResponse}: its framing and count. */
+    private OutgoingBody body;
     private Task<Void> task;
     /** Whether the handler took the connection over: then the server holds its task until it ends. */
     private boolean takenOver;
@@ -95,16 +94,7 @@ public final class HttpExchange {
 
     /** Coroutine: the rest of the body, whole (bounded by the body limit). */
     public byte[] readAll() throws IOException {
-        byte[] all = NO_BODY;
-        int length = 0;
-        for (ByteBuffer piece = read(); piece != null; piece = read()) {
-            if (length + piece.remaining() > all.length) {
-                all = Arrays.copyOf(all, Math.max(all.length * 2, length + piece.remaining()));
-            }
-            piece.get(all, length, piece.remaining());
-            length += piece.limit();
-        }
-        return length == all.length ? all : Arrays.copyOf(all, length);
+        return RequestBody.readAll(this);
     }
 
     private void sendContinueIfExpected() {
@@ -119,14 +109,15 @@ public final class HttpExchange {
     /** Answers with a whole response (its head encoded once if the response is reused). */
     public void respond(HttpResponse whole) {
         checkNotStarted();
-        byte[] body = whole.body();
-        framing = state.startResponse(whole.status(), whole.headers(), body.length, connection.closesAfterResponse());
+        byte[] bytes = whole.body();
+        ResponseFraming framing = state.startResponse(whole.status(), whole.headers(), bytes.length,
+                connection.closesAfterResponse());
         out.put(whole.encodedHead());
         out.endHead(framing);
-        if (framing.bodyAllowed() && state.bodyWritten(body.length)) {
-            out.put(body);
+        if (framing.bodyAllowed() && bytes.length > 0) {
+            out.put(bytes); // its Content-Length is its length: nothing to count (no OutgoingBody for a whole response)
         }
-        state.endResponse();
+        state.endResponse(false);
         finish();
     }
 
@@ -144,7 +135,8 @@ public final class HttpExchange {
         // a handler that streams its response may read the body after it: a client waiting for
         // 100 (Continue) gets it first, as no interim response may follow a final one
         sendContinueIfExpected();
-        framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
+        ResponseFraming framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
+        body = OutgoingBody.of(framing);
         out.streamHead(status, headers, framing);
         out.flushUnlessCorked();
     }
@@ -154,12 +146,11 @@ public final class HttpExchange {
         if (!current()) {
             throw new IllegalStateException("the response has ended");
         }
-        int n = data.remaining();
-        if (!state.bodyWritten(n)) {
-            data.position(data.limit()); // a HEAD response has no body; an empty chunk would end one
-            return;
+        state.checkSendingBody(data.remaining());
+        if (!body.write(data, out)) {
+            return; // a HEAD response has no body; an empty chunk would end one
         }
-        out.bodyPiece(framing, data);
+        out.flushUnlessCorked();
         flow.awaitDrain();
     }
 
@@ -178,15 +169,15 @@ public final class HttpExchange {
         if (!current()) {
             return;
         }
-        switch (state.endResponse()) {
-            case ALREADY_ENDED -> {
-            }
-            case LAST_CHUNK -> {
-                out.lastChunk(trailers);
-                finish();
-            }
-            case COMPLETE -> finish();
-            case ABORT -> connection.end().abort(); // shorter than its Content-Length: the client must see it fail
+        if (!state.sendingBody()) {
+            state.endResponse(false); // throws if no response began; else it had ended
+            return;
+        }
+        boolean shortOfLength = body.end(trailers, out) == OutgoingBody.Ending.SHORT;
+        if (state.endResponse(shortOfLength) == ServerConnectionState.Ending.ABORT) {
+            connection.end().abort(); // shorter than its Content-Length: the client must see it fail
+        } else {
+            finish();
         }
     }
 

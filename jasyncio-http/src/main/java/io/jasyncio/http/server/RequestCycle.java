@@ -28,7 +28,7 @@ final class RequestCycle implements HttpMessageListener {
     private final HttpConnection connection;
     private final ServerConnections server;
     private final EventLoop loop;
-    private final HttpParser parser;
+    private final RequestParsing parsing;
     private final ServerConnectionState state = new ServerConnectionState();
     private final PipelinedInput input;
     private final ReceiveDeadlines deadlines;
@@ -36,25 +36,21 @@ final class RequestCycle implements HttpMessageListener {
     private final ReadFlow flow;
     private final ConnectionEnd end;
     private final HandlerTask handlers;
-    private final Runnable resumeParsing = this::resumeParsing;
     /** The request being answered, or null. */
     private HttpExchange exchange;
-    private boolean inFeed;
-    /** The bytes being parsed, while they are (past its position: what the client sent after the current message). */
-    private ByteBuffer feeding;
 
     RequestCycle(HttpConnection connection, ServerConnections server, PipelinedInput input, ReceiveDeadlines deadlines,
                  ResponseWriter writer, ReadFlow flow, ConnectionEnd end) {
         this.connection = connection;
         this.server = server;
         this.loop = server.loop();
-        this.parser = HttpParser.forRequests(server.options().limits(), this);
         this.input = input;
         this.deadlines = deadlines;
         this.writer = writer;
         this.flow = flow;
         this.end = end;
         this.handlers = new HandlerTask(this, server);
+        this.parsing = new RequestParsing(connection, this, server, state, input, deadlines, writer, flow, end);
     }
 
     EventLoop loop() {
@@ -69,69 +65,15 @@ final class RequestCycle implements HttpMessageListener {
         return end;
     }
 
-    // ---- bytes in ------------------------------------------------------------------------------
-
-    /** A read: parsed now if nothing waits before it, else held after what waits. */
+    /** A read, parsed in order. */
     void parseRead(ByteBuffer data) {
-        if (state.awaitingResponse() || !input.isEmpty()) {
-            input.hold(data);
-            return;
-        }
-        writer.cork();
-        try {
-            feed(data);
-            if (data.hasRemaining()) {
-                input.hold(data);
-            }
-        } finally {
-            writer.uncork();
-        }
-    }
-
-    private void feed(ByteBuffer data) {
-        inFeed = true;
-        feeding = data;
-        try {
-            parser.feed(data);
-        } catch (HttpParseException e) {
-            data.position(data.limit());
-            refuse(e);
-        } finally {
-            inFeed = false;
-            feeding = null;
-        }
-        if (exchange == null && parser.inMessage()) {
-            deadlines.requestBegan(loop.time()); // a request began: its head has a deadline
-        }
-    }
-
-    /** Parses the held bytes again once the request before them is answered. */
-    private void resumeParsing() {
-        if (end.isClosing() || end.isClosed() || end.isHandedOver()) {
-            return;
-        }
-        writer.cork();
-        try {
-            while (!state.awaitingResponse() && exchange == null && !end.isClosing() && !flow.isWritePaused()
-                    && !input.isEmpty()) {
-                ByteBuffer view = input.parseView();
-                feed(view);
-                input.consumed(view);
-            }
-        } finally {
-            writer.uncork();
-        }
-        if (input.isEmpty() && end.peerClosed() && !state.awaitingResponse() && !end.isClosing()) {
-            endOfRequests();
-            return;
-        }
-        connection.updateReading();
+        parsing.parseRead(data);
     }
 
     /** The client takes our writes again: held requests are parsed if none is being answered. */
     void writingResumed() {
         if (exchange == null && !state.awaitingResponse() && !input.isEmpty()) {
-            loop.callSoon(resumeParsing);
+            parsing.resumeSoon();
         }
     }
 
@@ -157,9 +99,9 @@ final class RequestCycle implements HttpMessageListener {
      * The client sent all it will and every byte of it is parsed: a body cut short fails its
      * exchange, and with no request left to answer the connection closes.
      */
-    private void endOfRequests() {
+    void endOfRequests() {
         try {
-            parser.feedEof();
+            parsing.parser().feedEof();
         } catch (HttpParseException e) {
             if (exchange != null) {
                 exchange.requestFailed(e);
@@ -177,6 +119,7 @@ final class RequestCycle implements HttpMessageListener {
 
     @Override
     public boolean onRequestHead(HttpRequest request) throws HttpParseException {
+        HttpParser parser = parsing.parser();
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
         state.requestHead(request, hasBody);
@@ -261,10 +204,10 @@ final class RequestCycle implements HttpMessageListener {
             return;
         }
         deadlines.idle(loop.time());
-        if (!inFeed) {
+        if (!parsing.inFeed()) {
             writer.flushUnlessCorked();
             if (!input.isEmpty()) {
-                loop.callSoon(resumeParsing); // not from inside the handler's task
+                parsing.resumeSoon(); // not from inside the handler's task
             } else if (end.peerClosed()) {
                 closeGracefully(); // nothing more will come
             } else {
@@ -307,8 +250,8 @@ final class RequestCycle implements HttpMessageListener {
 
     /** Sends what is buffered, then closes; lingers first when the client may be sending still ({@link LingeringClose}). */
     void closeGracefully() {
-        end.close(LingeringClose.clientMaySend(parser.inMessage(), !input.isEmpty(),
-                feeding != null && feeding.hasRemaining()));
+        end.close(LingeringClose.clientMaySend(parsing.parser().inMessage(), !input.isEmpty(),
+                parsing.unparsedInRead()));
     }
 
     /** The connection is lost: the exchange's body and response fail, and its handler is cancelled (if the server cancels). */
@@ -321,7 +264,7 @@ final class RequestCycle implements HttpMessageListener {
 
     /** Graceful shutdown: an idle connection closes now, a busy one after its response. */
     void shutdown() {
-        if (exchange == null && !state.awaitingResponse() && !parser.inMessage()) {
+        if (exchange == null && !state.awaitingResponse() && !parsing.parser().inMessage()) {
             closeGracefully();
         }
     }

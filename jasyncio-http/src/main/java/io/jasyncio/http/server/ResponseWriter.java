@@ -4,7 +4,7 @@ import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpStatus;
-import io.jasyncio.http.codec.ChunkedCoding;
+import io.jasyncio.http.codec.OutgoingBody;
 import io.jasyncio.http.codec.Refusal;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.net.Transport;
@@ -16,9 +16,10 @@ import java.nio.charset.StandardCharsets;
  * What one server connection sends, in order (response heads and bodies, 100 Continue, refusals),
  * staged in the loop's {@link Outbound} buffer. While the connection parses a read it is corked:
  * the responses to the requests of that read go to the transport in one write when it is done.
- * It counts the bytes it sends, for the response rate floor.
+ * It counts the bytes it sends, for the response rate floor, and is the sink a streamed
+ * response's {@link OutgoingBody} frames its pieces into.
  */
-final class ResponseWriter {
+final class ResponseWriter implements OutgoingBody.Sink {
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -36,12 +37,14 @@ final class ResponseWriter {
         this.outbound = outbound;
     }
 
-    void put(byte[] bytes) {
+    @Override
+    public void put(byte[] bytes) {
         bytesSent += bytes.length;
         outbound.put(transport, bytes);
     }
 
-    void put(ByteBuffer bytes) {
+    @Override
+    public void put(ByteBuffer bytes) {
         bytesSent += bytes.remaining();
         outbound.put(transport, bytes);
     }
@@ -101,23 +104,6 @@ final class ResponseWriter {
             put(CONNECTION_UPGRADE);
         }
         put(CRLF);
-    }
-
-    /** A piece of a response body (not empty), framed as {@code framing} says, sent unless corked. */
-    void bodyPiece(ResponseFraming framing, ByteBuffer piece) {
-        if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
-            put(ChunkedCoding.chunkHead(piece.remaining()));
-            put(piece);
-            put(ChunkedCoding.CHUNK_END);
-        } else {
-            put(piece);
-        }
-        flushUnlessCorked();
-    }
-
-    /** The end of a chunked body: the last chunk and {@code trailers}. */
-    void lastChunk(HttpHeaders trailers) {
-        put(ChunkedCoding.lastChunk(trailers));
     }
 
     /** The response that refuses a request (the connection closes after it). */
