@@ -30,10 +30,6 @@ import java.nio.ByteBuffer;
 public final class HttpExchange {
     /** The connection's request cycle this exchange is one of. */
     private final RequestCycle connection;
-    /** Where the response's bytes go. */
-    private final ResponseWriter out;
-    /** The connection's flow control: a write waits on it. */
-    private final ReadFlow flow;
     private final HttpRequest request;
     /** The connection's state machine: it decides framing, close and what may be sent next. */
     private final ServerConnectionState state;
@@ -52,11 +48,8 @@ public final class HttpExchange {
     /** Whether the handler took the connection over: then the server holds its task until it ends. */
     private boolean takenOver;
 
-    HttpExchange(RequestCycle connection, ResponseWriter out, ServerConnectionState state, ReadFlow flow,
-                 HttpRequest request, boolean streaming, boolean hasBody, long contentLength, BodyBudget budget) {
+    HttpExchange(RequestCycle connection, ServerConnectionState state, HttpRequest request, boolean streaming, boolean hasBody, long contentLength, BodyBudget budget) {
         this.connection = connection;
-        this.out = out;
-        this.flow = flow;
         this.state = state;
         this.cycle = state.cycle();
         this.request = request;
@@ -112,6 +105,7 @@ public final class HttpExchange {
         byte[] bytes = whole.body();
         ResponseFraming framing = state.startResponse(whole.status(), whole.headers(), bytes.length,
                 connection.closesAfterResponse());
+        ResponseWriter out = connection.writer();
         out.put(whole.encodedHead());
         out.endHead(framing);
         if (framing.bodyAllowed() && bytes.length > 0) {
@@ -137,8 +131,8 @@ public final class HttpExchange {
         sendContinueIfExpected();
         ResponseFraming framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
         body = OutgoingBody.of(framing);
-        out.streamHead(status, headers, framing);
-        out.flushUnlessCorked();
+        connection.writer().streamHead(status, headers, framing);
+        connection.writer().flushUnlessCorked();
     }
 
     /** Coroutine: writes a part of the body, then waits while the client is not reading. */
@@ -147,11 +141,12 @@ public final class HttpExchange {
             throw new IllegalStateException("the response has ended");
         }
         state.checkSendingBody(data.remaining());
+        ResponseWriter out = connection.writer();
         if (!body.write(data, out)) {
             return; // a HEAD response has no body; an empty chunk would end one
         }
         out.flushUnlessCorked();
-        flow.awaitDrain();
+        connection.awaitDrain();
     }
 
     /** Coroutine: as {@link #write(ByteBuffer)}. */
@@ -173,7 +168,7 @@ public final class HttpExchange {
             state.endResponse(false); // throws if no response began; else it had ended
             return;
         }
-        boolean shortOfLength = body.end(trailers, out) == OutgoingBody.Ending.SHORT;
+        boolean shortOfLength = body.end(trailers, connection.writer()) == OutgoingBody.Ending.SHORT;
         if (state.endResponse(shortOfLength) == ServerConnectionState.Ending.ABORT) {
             connection.end().abort(); // shorter than its Content-Length: the client must see it fail
         } else {
@@ -196,7 +191,7 @@ public final class HttpExchange {
     public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
         checkNotStarted();
         boolean tunnel = state.takeOver(status);
-        out.handOverHead(status, headers, tunnel);
+        connection.writer().handOverHead(status, headers, tunnel);
         takenOver = true;
         connection.handOver(protocol, task); // a task not started yet is held once started (HandlerTask)
         return connection.transport();

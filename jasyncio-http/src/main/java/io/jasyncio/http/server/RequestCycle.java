@@ -15,6 +15,7 @@ import io.jasyncio.net.Protocol;
 import io.jasyncio.net.Transport;
 import io.jasyncio.task.Task;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
@@ -63,6 +64,16 @@ final class RequestCycle implements HttpMessageListener {
 
     ConnectionEnd end() {
         return end;
+    }
+
+    /** Where the responses' bytes go. */
+    ResponseWriter writer() {
+        return writer;
+    }
+
+    /** Coroutine: returns once the client took enough of what was written (the transport's buffer drained to its mark). */
+    void awaitDrain() throws IOException {
+        flow.awaitDrain();
     }
 
     /** A read, parsed in order. */
@@ -123,8 +134,8 @@ final class RequestCycle implements HttpMessageListener {
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
         boolean streaming = server.streamingHandler() != null;
         state.requestHead(request, hasBody);
-        HttpExchange ex = new HttpExchange(this, writer, state, flow, request, streaming, hasBody,
-                parser.contentLength(), server.bodyBudget());
+        HttpExchange ex = new HttpExchange(this, state, request, streaming, hasBody, parser.contentLength(),
+                server.bodyBudget());
         exchange = ex;
         deadlines.headArrived(loop.time(), hasBody);
         if (hasBody && !request.expectsContinue()) {
