@@ -193,8 +193,7 @@ public final class HttpExchange {
         boolean tunnel = state.takeOver(status);
         connection.writer().handOverHead(status, headers, tunnel);
         takenOver = true;
-        connection.handOver(protocol, task); // a task not started yet is held once started (HandlerTask)
-        return connection.transport();
+        return connection.handOver(protocol, task); // a task not started yet is held once started (HandlerTask)
     }
 
     /** As {@link #takeOver(int, HttpHeaders, Protocol)}, the bytes as a stream pair (asyncio's reader and writer). */

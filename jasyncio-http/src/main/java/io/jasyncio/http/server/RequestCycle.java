@@ -58,10 +58,6 @@ final class RequestCycle implements HttpMessageListener {
         return loop;
     }
 
-    Transport transport() {
-        return connection.transport();
-    }
-
     ConnectionEnd end() {
         return end;
     }
@@ -231,14 +227,17 @@ final class RequestCycle implements HttpMessageListener {
      * A handler took the connection over ({@link HttpExchange#takeOver}): its response head is
      * staged; the server lets go of the connection (and holds {@code handler}'s task until it ends),
      * and soon {@link HandOver} gives the transport to {@code protocol} with the bytes held here.
+     * Returns the transport.
      */
-    void handOver(Protocol protocol, Task<Void> handler) {
+    Transport handOver(Protocol protocol, Task<Void> handler) {
         if (handler != null) {
             server.holdUntilDone(handler);
         }
         exchange = null;
-        end.handOver(new HandOver(protocol, connection.transport(), input, flow));
+        Transport transport = connection.transport();
+        end.handOver(new HandOver(protocol, transport, input, flow));
         server.remove(connection);
+        return transport;
     }
 
     // ---- how the cycle ends ----------------------------------------------------------------------
