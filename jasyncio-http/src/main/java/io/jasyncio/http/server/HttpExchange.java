@@ -48,7 +48,8 @@ public final class HttpExchange {
     /** Whether the handler took the connection over: then the server holds its task until it ends. */
     private boolean takenOver;
 
-    HttpExchange(RequestCycle connection, ServerConnectionState state, HttpRequest request, boolean streaming, boolean hasBody, long contentLength, BodyBudget budget) {
+    HttpExchange(RequestCycle connection, ServerConnectionState state, HttpRequest request, boolean streaming,
+                 boolean hasBody, long contentLength, BodyBudget budget) {
         this.connection = connection;
         this.state = state;
         this.cycle = state.cycle();
