@@ -17,9 +17,11 @@ import io.jasyncio.http.HttpVersion;
  *
  * <p>A cycle: {@link #requestHead} (the client's side goes to {@code SEND_BODY} or {@code DONE},
  * ours to {@code SEND_RESPONSE}), {@link #requestEnded}, {@link #startResponse} then
- * {@link #bodyWritten} and {@link #endResponse} (ours to {@code DONE}, or {@code MUST_CLOSE}), and
+ * {@link #checkSendingBody} per piece and {@link #endResponse} (ours to {@code DONE}, or
+ * {@code MUST_CLOSE}), and
  * {@link #startNextCycle} once both sides are done. Requests are answered in order: the next head
  * is accepted only in a new cycle, so a pipelined request surfaces after the response before it.
+ * The body's own framing and count (Content-Length, chunks) are {@link OutgoingBody}'s.
  */
 public final class ServerConnectionState {
     /** Our side: the server's. */
@@ -50,9 +52,7 @@ public final class ServerConnectionState {
     public enum Ending {
         /** The response had ended already: nothing. */
         ALREADY_ENDED,
-        /** Write the last chunk (and trailers): the body is chunked. */
-        LAST_CHUNK,
-        /** Nothing more to write: the response is complete. */
+        /** The response is complete. */
         COMPLETE,
         /** The body is shorter than its Content-Length: abort the connection, so the client sees it fail. */
         ABORT
@@ -75,8 +75,7 @@ public final class ServerConnectionState {
     // the current response
     private boolean responseStarted;
     private ResponseFraming framing;
-    /** Bytes the response still owes its Content-Length; -1 when not framed by length. */
-    private long lengthOwed = -1;
+    private int status;
     private boolean closeAfter;
 
     public Ours ours() {
@@ -184,11 +183,9 @@ public final class ServerConnectionState {
         if (forbidden) {
             kind = ResponseFraming.Kind.NONE;
             headFraming = HttpHead.UNFRAMED;
-            lengthOwed = 0;
         } else if (contentLength >= 0) {
             kind = ResponseFraming.Kind.LENGTH;
             headFraming = contentLength;
-            lengthOwed = isHead ? 0 : contentLength;
         } else if (http11) {
             kind = ResponseFraming.Kind.CHUNKED; // a HEAD response says so too, with no body
             headFraming = HttpHead.CHUNKED;
@@ -204,45 +201,43 @@ public final class ServerConnectionState {
                 ? (saysClose ? ResponseFraming.ConnectionField.NONE : ResponseFraming.ConnectionField.CLOSE)
                 : http11 ? ResponseFraming.ConnectionField.NONE : ResponseFraming.ConnectionField.KEEP_ALIVE;
         responseStarted = true;
+        this.status = status;
         framing = new ResponseFraming(kind, headFraming, !isHead && !forbidden, field);
         return framing;
     }
 
     /**
-     * {@code n} body bytes are to be written. Returns whether they go on the wire (not for a HEAD
-     * response, nor an empty piece, which would end a chunked body).
+     * Checks that {@code n} body bytes may be sent now: the response began and has not ended, and
+     * its status allows a body (a HEAD response's bytes are dropped by its {@link OutgoingBody},
+     * not refused).
      */
-    public boolean bodyWritten(long n) {
+    public void checkSendingBody(long n) {
         if (!sendingBody()) {
             throw new IllegalStateException(responseStarted ? "the response has ended" : "startResponse first");
         }
-        if (isHead || n == 0) {
-            return false;
+        if (n > 0 && framing.kind() == ResponseFraming.Kind.NONE && !isHead) {
+            throw new IllegalStateException("a " + status + " response has no body: writing " + n + " bytes");
         }
-        if (lengthOwed >= 0) {
-            if (n > lengthOwed) {
-                throw new IllegalStateException("writing " + n + " bytes where the Content-Length leaves " + lengthOwed);
-            }
-            lengthOwed -= n;
-        }
-        return true;
     }
 
-    /** Ends the response; says what the caller still writes, or that it must abort. */
-    public Ending endResponse() {
+    /**
+     * Ends the response; {@code shortOfLength}: its body ended short of its Content-Length
+     * ({@link OutgoingBody.Ending#SHORT}), and the connection must be aborted so the client sees it fail.
+     */
+    public Ending endResponse(boolean shortOfLength) {
         if (ours == Ours.SEND_RESPONSE && !responseStarted) {
             throw new IllegalStateException("startResponse first (or respond)");
         }
         if (ours != Ours.SEND_RESPONSE) {
             return Ending.ALREADY_ENDED;
         }
-        if (lengthOwed > 0) {
+        if (shortOfLength) {
             ours = Ours.MUST_CLOSE;
             return Ending.ABORT;
         }
         // a request body not read to its end: the client may be sending it still, so no next request
         ours = closeAfter || theirs != Theirs.DONE ? Ours.MUST_CLOSE : Ours.DONE;
-        return framing.kind() == ResponseFraming.Kind.CHUNKED && !isHead ? Ending.LAST_CHUNK : Ending.COMPLETE;
+        return Ending.COMPLETE;
     }
 
     /**
@@ -296,7 +291,6 @@ public final class ServerConnectionState {
         continueSent = false;
         responseStarted = false;
         framing = null;
-        lengthOwed = -1;
         closeAfter = false;
         return true;
     }

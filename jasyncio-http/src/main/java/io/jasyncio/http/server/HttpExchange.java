@@ -1,15 +1,12 @@
 package io.jasyncio.http.server;
 
-import io.jasyncio.http.HttpHead;
 import io.jasyncio.http.HttpHeaders;
 import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
-import io.jasyncio.http.HttpStatus;
-import io.jasyncio.http.codec.ChunkedCoding;
+import io.jasyncio.http.codec.OutgoingBody;
 import io.jasyncio.http.codec.ResponseFraming;
 import io.jasyncio.http.codec.ServerConnectionState;
-import io.jasyncio.loop.CancelledError;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.net.Protocol;
 import io.jasyncio.net.StreamConnection;
@@ -21,10 +18,6 @@ import io.jasyncio.task.Task;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One request and its response, as a {@link StreamingHandler} sees them: read the body as it
@@ -35,13 +28,8 @@ import java.util.Map;
  * handler's task only.
  */
 public final class HttpExchange {
-    private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONNECTION_UPGRADE = "Connection: Upgrade\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NO_BODY = new byte[0];
-
-    private final HttpConnection connection;
+    /** The connection's request cycle this exchange is one of. */
+    private final RequestCycle connection;
     private final HttpRequest request;
     /** The connection's state machine: it decides framing, close and what may be sent next. */
     private final ServerConnectionState state;
@@ -54,15 +42,16 @@ public final class HttpExchange {
     /** Why the request could not complete, once it could not. */
     private IOException requestFailure;
 
-    private ResponseFraming framing;
+    /** The body of a response begun by {@link #startResponse}: its framing and count. */
+    private OutgoingBody body;
     private Task<Void> task;
     /** Whether the handler took the connection over: then the server holds its task until it ends. */
     private boolean takenOver;
 
-    HttpExchange(HttpConnection connection, HttpRequest request, boolean streaming, boolean hasBody, long contentLength,
-                 BodyBudget budget) {
+    HttpExchange(RequestCycle connection, ServerConnectionState state, HttpRequest request, boolean streaming,
+                 boolean hasBody, long contentLength, BodyBudget budget) {
         this.connection = connection;
-        this.state = connection.state();
+        this.state = state;
         this.cycle = state.cycle();
         this.request = request;
         this.streamedBody = streaming ? new RequestBody(connection.loop()) : null;
@@ -93,22 +82,13 @@ public final class HttpExchange {
         }
         sendContinueIfExpected();
         byte[] piece = streamedBody.next();
-        connection.updateReading(); // room again: read the socket if it was paused for us
+        connection.readMore(); // room again: read the socket if it was paused for us
         return piece == null ? null : ByteBuffer.wrap(piece);
     }
 
     /** Coroutine: the rest of the body, whole (bounded by the body limit). */
     public byte[] readAll() throws IOException {
-        byte[] all = NO_BODY;
-        int length = 0;
-        for (ByteBuffer piece = read(); piece != null; piece = read()) {
-            if (length + piece.remaining() > all.length) {
-                all = Arrays.copyOf(all, Math.max(all.length * 2, length + piece.remaining()));
-            }
-            piece.get(all, length, piece.remaining());
-            length += piece.limit();
-        }
-        return length == all.length ? all : Arrays.copyOf(all, length);
+        return RequestBody.readAll(this);
     }
 
     private void sendContinueIfExpected() {
@@ -123,15 +103,16 @@ public final class HttpExchange {
     /** Answers with a whole response (its head encoded once if the response is reused). */
     public void respond(HttpResponse whole) {
         checkNotStarted();
-        byte[] body = whole.body();
-        framing = state.startResponse(whole.status(), whole.headers(), body.length, connection.closesAfterResponse());
-        Outbound out = connection.outbound();
-        out.put(connection, whole.encodedHead());
-        writeTrailingHeadLines(out);
-        if (framing.bodyAllowed() && state.bodyWritten(body.length)) {
-            out.put(connection, body);
+        byte[] bytes = whole.body();
+        ResponseFraming framing = state.startResponse(whole.status(), whole.headers(), bytes.length,
+                connection.closesAfterResponse());
+        ResponseWriter out = connection.writer();
+        out.put(whole.encodedHead());
+        out.endHead(framing);
+        if (framing.bodyAllowed() && bytes.length > 0) {
+            out.put(bytes); // its Content-Length is its length: nothing to count (no OutgoingBody for a whole response)
         }
-        state.endResponse();
+        state.endResponse(false);
         finish();
     }
 
@@ -149,11 +130,10 @@ public final class HttpExchange {
         // a handler that streams its response may read the body after it: a client waiting for
         // 100 (Continue) gets it first, as no interim response may follow a final one
         sendContinueIfExpected();
-        framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
-        Outbound out = connection.outbound();
-        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, framing.headFraming()));
-        writeTrailingHeadLines(out);
-        connection.flushUnlessCorked();
+        ResponseFraming framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
+        body = OutgoingBody.of(framing);
+        connection.writer().streamHead(status, headers, framing);
+        connection.writer().flushUnlessCorked();
     }
 
     /** Coroutine: writes a part of the body, then waits while the client is not reading. */
@@ -161,20 +141,12 @@ public final class HttpExchange {
         if (!current()) {
             throw new IllegalStateException("the response has ended");
         }
-        int n = data.remaining();
-        if (!state.bodyWritten(n)) {
-            data.position(data.limit()); // a HEAD response has no body; an empty chunk would end one
-            return;
+        state.checkSendingBody(data.remaining());
+        ResponseWriter out = connection.writer();
+        if (!body.write(data, out)) {
+            return; // a HEAD response has no body; an empty chunk would end one
         }
-        Outbound out = connection.outbound();
-        if (framing.kind() == ResponseFraming.Kind.CHUNKED) {
-            out.put(connection, ChunkedCoding.chunkHead(n));
-            out.put(connection, data);
-            out.put(connection, ChunkedCoding.CHUNK_END);
-        } else {
-            out.put(connection, data);
-        }
-        connection.flushUnlessCorked();
+        out.flushUnlessCorked();
         connection.awaitDrain();
     }
 
@@ -193,15 +165,15 @@ public final class HttpExchange {
         if (!current()) {
             return;
         }
-        switch (state.endResponse()) {
-            case ALREADY_ENDED -> {
-            }
-            case LAST_CHUNK -> {
-                connection.outbound().put(connection, ChunkedCoding.lastChunk(trailers));
-                finish();
-            }
-            case COMPLETE -> finish();
-            case ABORT -> connection.abort(); // shorter than its Content-Length: the client must see it fail
+        if (!state.sendingBody()) {
+            state.endResponse(false); // throws if no response began; else it had ended
+            return;
+        }
+        boolean shortOfLength = body.end(trailers, connection.writer()) == OutgoingBody.Ending.SHORT;
+        if (state.endResponse(shortOfLength) == ServerConnectionState.Ending.ABORT) {
+            connection.end().abort(); // shorter than its Content-Length: the client must see it fail
+        } else {
+            finish();
         }
     }
 
@@ -220,20 +192,9 @@ public final class HttpExchange {
     public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
         checkNotStarted();
         boolean tunnel = state.takeOver(status);
-        Outbound out = connection.outbound();
-        Transport transport = connection.transport();
-        out.put(connection, HttpHead.response(status, HttpStatus.reasonPhrase(status), headers, HttpHead.UNFRAMED));
-        out.put(connection, DateHeader.line());
-        if (!tunnel && headers.get("Connection") == null) {
-            out.put(connection, CONNECTION_UPGRADE);
-        }
-        out.put(connection, CRLF);
+        connection.writer().handOverHead(status, headers, tunnel);
         takenOver = true;
-        if (task != null) {
-            connection.holdHandlerUntilDone(task); // else once started: taken over in its first, eager, step
-        }
-        connection.handOver(this, protocol);
-        return transport;
+        return connection.handOver(protocol, task); // a task not started yet is held once started (HandlerTask)
     }
 
     /** As {@link #takeOver(int, HttpHeaders, Protocol)}, the bytes as a stream pair (asyncio's reader and writer). */
@@ -251,7 +212,7 @@ public final class HttpExchange {
      * {@link HttpServerOptions#handlerCancellation()} is off; then it can ask here.
      */
     public boolean clientConnected() {
-        return connection.clientConnected();
+        return connection.end().clientConnected();
     }
 
     /** Whether a response began (then a failure can only abort the connection). */
@@ -273,17 +234,6 @@ public final class HttpExchange {
         if (responseStarted()) {
             throw new IllegalStateException("a response was already begun");
         }
-    }
-
-    private void writeTrailingHeadLines(Outbound out) {
-        out.put(connection, DateHeader.line());
-        switch (framing.connectionField()) {
-            case CLOSE -> out.put(connection, CONNECTION_CLOSE);
-            case KEEP_ALIVE -> out.put(connection, CONNECTION_KEEP_ALIVE);
-            case NONE -> {
-            }
-        }
-        out.put(connection, CRLF);
     }
 
     private void finish() {
@@ -317,7 +267,7 @@ public final class HttpExchange {
         }
         if (!wholeBody.append(piece)) {
             throw new HttpParseException(503, "the server holds as many request bodies as it may ("
-                    + connection.bodyBudget().capacity() + " bytes in all); retry later");
+                    + wholeBody.budgetCapacity() + " bytes in all); retry later");
         }
     }
 
@@ -363,53 +313,29 @@ public final class HttpExchange {
 
     void started(Task<Void> handlerTask) {
         this.task = handlerTask;
-        if (takenOver) {
-            connection.holdHandlerUntilDone(handlerTask);
-        }
     }
 
-    /** The handler task's body: runs the handler and ends what it left open. */
-    Void run(HttpHandler whole, StreamingHandler streaming) {
-        try {
-            if (whole != null) {
-                HttpRequest full = wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
-                HttpResponse answer = whole.handle(full);
-                if (!responseStarted()) {
-                    respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
-                }
-            } else {
-                streaming.handle(this);
-                if (!responseStarted()) {
-                    respond(HttpResponse.text(500, "the handler sent no response"));
-                } else {
-                    end();
-                }
-            }
-        } catch (CancelledError cancelled) {
-            throw cancelled;
-        } catch (Throwable t) {
-            handlerFailed(t);
-        }
-        return null;
+    boolean isTakenOver() {
+        return takenOver;
     }
 
-    private void handlerFailed(Throwable t) {
-        if (connection.isGone()) {
-            return; // the client went away: what the handler saw is no fault of its own
-        }
-        if (t == requestFailure) {
-            connection.closeGracefully(); // the client broke off its request: nothing to report, nothing to answer
-            return;
-        }
-        Map<String, Object> context = new HashMap<>();
-        context.put("message", "HTTP handler failed on " + request.method() + " " + request.target());
-        context.put("exception", t);
-        connection.loop().callExceptionHandler(context);
+    /** Whether {@code t} is the failure of the request itself (the client broke it off), not the handler's. */
+    boolean failedWith(Throwable t) {
+        return t == requestFailure;
+    }
+
+    /** The request with its whole body, for a whole-request handler. */
+    HttpRequest wholeRequest() {
+        return wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
+    }
+
+    /** The handler failed (and it was reported): 500 if no response began, else the response begun is aborted. */
+    void handlerFailed() {
         if (!responseStarted()) {
             respond(HttpResponse.text(500, "Internal Server Error"));
         } else if (sendingBody()) {
             state.refuse();
-            connection.abort();
+            connection.end().abort();
         }
     }
 }

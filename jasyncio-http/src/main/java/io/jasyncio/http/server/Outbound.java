@@ -9,8 +9,9 @@ import java.nio.ByteBuffer;
  * One loop's staging buffer for response bytes: the pieces of a response (head, Date, body) and
  * the responses to pipelined requests read together are gathered here and handed to the
  * transport in one write, which sends what the socket takes at once and copies only the rest.
- * It holds one transport's bytes at a time; another's flushes them first. Each connection counts
- * the bytes it puts here (what the client has taken is that count less what the transport holds).
+ * It holds one transport's bytes at a time; another's flushes them first. Each connection's
+ * {@link ResponseWriter} counts the bytes it puts here (what the client has taken is that count
+ * less what the transport holds).
  */
 final class Outbound {
     private static final LoopLocal<Outbound> PER_LOOP = LoopLocal.withInitial(loop -> new Outbound());
@@ -25,26 +26,19 @@ final class Outbound {
         return PER_LOOP.get(loop);
     }
 
-    void put(HttpConnection connection, byte[] bytes) {
-        put(connection, bytes, 0, bytes.length);
-    }
-
-    void put(HttpConnection connection, byte[] bytes, int offset, int length) {
-        Transport transport = connection.transport();
-        connection.bytesSent += length;
+    void put(Transport transport, byte[] bytes) {
+        int length = bytes.length;
         claim(transport, length);
         if (length >= DIRECT_WRITE) {
             flush();
-            transport.write(ByteBuffer.wrap(bytes, offset, length));
+            transport.write(ByteBuffer.wrap(bytes));
         } else {
-            buffer.put(bytes, offset, length);
+            buffer.put(bytes);
         }
     }
 
-    void put(HttpConnection connection, ByteBuffer bytes) {
-        Transport transport = connection.transport();
+    void put(Transport transport, ByteBuffer bytes) {
         int length = bytes.remaining();
-        connection.bytesSent += length;
         claim(transport, length);
         if (length >= DIRECT_WRITE) {
             flush();

@@ -6,6 +6,7 @@ import io.jasyncio.loop.Future;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 import static io.jasyncio.task.Tasks.await;
 
@@ -15,6 +16,8 @@ import static io.jasyncio.task.Tasks.await;
  * its mark, so a handler that does not read holds the client back instead of filling memory.
  */
 final class RequestBody {
+    private static final byte[] NO_BODY = new byte[0];
+
     private final EventLoop loop;
     private final ArrayDeque<byte[]> pieces = new ArrayDeque<>();
     private long queuedBytes;
@@ -80,5 +83,19 @@ final class RequestBody {
                 w.setResult(null);
             }
         }
+    }
+
+    /** Coroutine: the rest of {@code exchange}'s body, read piece by piece and joined (bounded by the body limit). */
+    static byte[] readAll(HttpExchange exchange) throws IOException {
+        byte[] all = NO_BODY;
+        int length = 0;
+        for (ByteBuffer piece = exchange.read(); piece != null; piece = exchange.read()) {
+            if (length + piece.remaining() > all.length) {
+                all = Arrays.copyOf(all, Math.max(all.length * 2, length + piece.remaining()));
+            }
+            piece.get(all, length, piece.remaining());
+            length += piece.limit();
+        }
+        return length == all.length ? all : Arrays.copyOf(all, length);
     }
 }

@@ -1,5 +1,7 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.http.codec.RateFloor;
+import io.jasyncio.http.codec.ServerTimeouts;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.TimerHandle;
@@ -25,6 +27,7 @@ final class ServerConnections {
     private final StreamingHandler streamingHandler;
     private final BodyBudget bodyBudget;
     private final double sweepInterval;
+    private final ServerTimeouts timeouts;
     private final ArrayList<HttpConnection> connections = new ArrayList<>();
     /**
      * The handler tasks of connections taken over, until they end. The loop holds a task that
@@ -52,6 +55,18 @@ final class ServerConnections {
         this.wholeHandler = wholeHandler;
         this.streamingHandler = streamingHandler;
         this.sweepInterval = Math.clamp(options.shortestTimeout() / 8, 0.005, 1.0);
+        this.timeouts = new ServerTimeouts(options.idleTimeout(), options.headerTimeout(), options.bodyReadTimeout(),
+                Timeouts.seconds(options.requestTimeout()), options.lingerTimeout(), options.sendTimeout(),
+                floor(options.minRequestBodyRate()), floor(options.minResponseRate()));
+    }
+
+    private static RateFloor floor(MinDataRate rate) {
+        return rate == null ? null : new RateFloor(rate.bytesPerSecond(), Timeouts.seconds(rate.gracePeriod()));
+    }
+
+    /** The options' deadlines and floors, as the codec applies them. */
+    ServerTimeouts timeouts() {
+        return timeouts;
     }
 
     EventLoop loop() {

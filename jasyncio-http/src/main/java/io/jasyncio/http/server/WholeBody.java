@@ -39,6 +39,11 @@ final class WholeBody {
         return true;
     }
 
+    /** The capacity of the server's budget this body draws on, for a refusal's message. */
+    long budgetCapacity() {
+        return budget.capacity();
+    }
+
     int length() {
         return length;
     }

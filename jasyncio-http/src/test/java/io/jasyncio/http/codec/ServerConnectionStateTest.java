@@ -21,6 +21,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The server connection's state machine, driven without a socket or a loop. */
 class ServerConnectionStateTest {
     private static final HttpHeaders NONE = HttpHeaders.empty();
+    /** Where a test's body bytes go: nowhere (the framing is OutgoingBodyTest's). */
+    private static final OutgoingBody.Sink SINK = new OutgoingBody.Sink() {
+        @Override
+        public void put(byte[] bytes) {
+        }
+
+        @Override
+        public void put(java.nio.ByteBuffer bytes) {
+            bytes.position(bytes.limit());
+        }
+    };
 
     private static HttpRequest request(String method, HttpVersion version, String... headers) {
         return new HttpRequest(method, "/", version, HttpHeaders.of(headers), new byte[0]);
@@ -53,8 +64,8 @@ class ServerConnectionStateTest {
         assertFalse(state.responseStarted());
         state.startResponse(200, NONE, 2, false);
         assertTrue(state.sendingBody());
-        assertTrue(state.bodyWritten(2));
-        assertEquals(Ending.COMPLETE, state.endResponse());
+        state.checkSendingBody(2);
+        assertEquals(Ending.COMPLETE, state.endResponse(false));
         assertEquals(Ours.DONE, state.ours());
         int cycle = state.cycle();
         assertTrue(state.startNextCycle());
@@ -84,7 +95,7 @@ class ServerConnectionStateTest {
         assertThrows(IllegalStateException.class, () -> state.requestHead(get(), false));
         state.startResponse(200, NONE, 0, false);
         assertThrows(IllegalStateException.class, () -> state.requestHead(get(), false));
-        state.endResponse();
+        state.endResponse(false);
         assertThrows(IllegalStateException.class, () -> state.requestHead(get(), false), "not before the next cycle");
         assertTrue(state.startNextCycle());
         state.requestHead(get(), false);
@@ -101,7 +112,7 @@ class ServerConnectionStateTest {
         assertTrue(state.awaitingResponse());
         state.startResponse(200, NONE, -1, false);
         assertTrue(state.awaitingResponse(), "begun is not done");
-        state.endResponse();
+        state.endResponse(false);
         assertFalse(state.awaitingResponse());
         assertTrue(state.startNextCycle());
         assertFalse(state.awaitingResponse());
@@ -140,7 +151,7 @@ class ServerConnectionStateTest {
     private static Ours oursAfterResponse(HttpRequest request, HttpHeaders responseHeaders, boolean noMoreRequests) {
         ServerConnectionState state = afterHead(request, false);
         state.startResponse(200, responseHeaders, 0, noMoreRequests);
-        state.endResponse();
+        state.endResponse(false);
         return state.ours();
     }
 
@@ -159,7 +170,7 @@ class ServerConnectionStateTest {
         ServerConnectionState state = afterHead(get(), false);
         ResponseFraming framing = state.startResponse(200, HttpHeaders.of("Connection", "close"), 0, false);
         assertEquals(ConnectionField.NONE, framing.connectionField(), "the handler's field says it already");
-        state.endResponse();
+        state.endResponse(false);
         assertEquals(Ours.MUST_CLOSE, state.ours());
         assertFalse(state.startNextCycle());
     }
@@ -169,7 +180,7 @@ class ServerConnectionStateTest {
         assertEquals(Ours.MUST_CLOSE, oursAfterResponse(request("GET", HttpVersion.HTTP_1_0), NONE, false));
         ServerConnectionState state = afterHead(request("GET", HttpVersion.HTTP_1_0, "Connection", "keep-alive"), false);
         assertEquals(ConnectionField.KEEP_ALIVE, state.startResponse(200, NONE, 0, false).connectionField());
-        state.endResponse();
+        state.endResponse(false);
         assertEquals(Ours.DONE, state.ours());
     }
 
@@ -177,7 +188,7 @@ class ServerConnectionStateTest {
     void noMoreRequestsClosesAndSaysSo() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
         assertEquals(ConnectionField.CLOSE, state.startResponse(200, NONE, 0, true).connectionField());
-        state.endResponse();
+        state.endResponse(false);
         assertEquals(Ours.MUST_CLOSE, state.ours());
     }
 
@@ -190,7 +201,7 @@ class ServerConnectionStateTest {
     void aResponseBeforeTheBodyEndedClosesTheConnection() throws Exception {
         ServerConnectionState state = afterHead(request("POST", HttpVersion.HTTP_1_1), true);
         state.startResponse(413, NONE, 0, false);
-        state.endResponse();
+        state.endResponse(false);
         assertEquals(Ours.MUST_CLOSE, state.ours(), "the client may be sending the body still");
     }
 
@@ -271,7 +282,7 @@ class ServerConnectionStateTest {
         state.continueSent();
         state.requestEnded();
         state.startResponse(200, NONE, 0, false);
-        state.endResponse();
+        state.endResponse(false);
         assertTrue(state.startNextCycle());
         state.requestHead(expecting(), true);
         assertTrue(state.continueDue());
@@ -293,8 +304,8 @@ class ServerConnectionStateTest {
         ResponseFraming framing = state.startResponse(200, NONE, -1, false);
         assertEquals(Kind.CHUNKED, framing.kind());
         assertEquals(HttpHead.CHUNKED, framing.headFraming());
-        assertTrue(state.bodyWritten(1000));
-        assertEquals(Ending.LAST_CHUNK, state.endResponse());
+        assertTrue(OutgoingBody.of(framing).isChunked(), "its body is written chunked");
+        assertEquals(Ending.COMPLETE, state.endResponse(false));
         assertEquals(Ours.DONE, state.ours());
     }
 
@@ -305,7 +316,7 @@ class ServerConnectionStateTest {
         assertEquals(Kind.CLOSE_DELIMITED, framing.kind());
         assertEquals(HttpHead.UNFRAMED, framing.headFraming());
         assertEquals(ConnectionField.CLOSE, framing.connectionField());
-        assertEquals(Ending.COMPLETE, state.endResponse());
+        assertEquals(Ending.COMPLETE, state.endResponse(false));
         assertEquals(Ours.MUST_CLOSE, state.ours());
     }
 
@@ -317,8 +328,9 @@ class ServerConnectionStateTest {
             assertEquals(Kind.NONE, framing.kind(), "status " + status);
             assertEquals(HttpHead.UNFRAMED, framing.headFraming());
             assertFalse(framing.bodyAllowed());
-            assertThrows(IllegalStateException.class, () -> state.bodyWritten(1), "status " + status);
-            assertEquals(Ending.COMPLETE, state.endResponse());
+            assertThrows(IllegalStateException.class, () -> state.checkSendingBody(1), "status " + status);
+            state.checkSendingBody(0);
+            assertEquals(Ending.COMPLETE, state.endResponse(false));
         }
     }
 
@@ -329,38 +341,44 @@ class ServerConnectionStateTest {
         assertEquals(Kind.LENGTH, framing.kind());
         assertEquals(100, framing.headFraming(), "the length a GET would have");
         assertFalse(framing.bodyAllowed());
-        assertFalse(state.bodyWritten(100), "the bytes are dropped");
-        assertEquals(Ending.COMPLETE, state.endResponse(), "no length owed");
+        state.checkSendingBody(100);
+        OutgoingBody body = OutgoingBody.of(framing);
+        assertFalse(body.write(new byte[100], SINK), "the bytes are dropped");
+        assertEquals(OutgoingBody.Ending.COMPLETE, body.end(NONE, SINK), "no length owed");
+        assertEquals(Ending.COMPLETE, state.endResponse(false));
 
         ServerConnectionState chunked = afterHead(request("HEAD", HttpVersion.HTTP_1_1), false);
-        assertEquals(HttpHead.CHUNKED, chunked.startResponse(200, NONE, -1, false).headFraming());
-        assertEquals(Ending.COMPLETE, chunked.endResponse(), "no last chunk for a HEAD response");
+        ResponseFraming chunkedFraming = chunked.startResponse(200, NONE, -1, false);
+        assertEquals(HttpHead.CHUNKED, chunkedFraming.headFraming());
+        assertFalse(OutgoingBody.of(chunkedFraming).isChunked(), "no chunks, nor a last one, for a HEAD response");
+        assertEquals(Ending.COMPLETE, chunked.endResponse(false), "no last chunk for a HEAD response");
     }
 
     @Test
     void anEmptyPieceIsNotSent() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
-        state.startResponse(200, NONE, -1, false);
-        assertFalse(state.bodyWritten(0), "an empty chunk would end the body");
+        OutgoingBody body = OutgoingBody.of(state.startResponse(200, NONE, -1, false));
+        state.checkSendingBody(0);
+        assertFalse(body.write(new byte[0], SINK), "an empty chunk would end the body");
     }
 
     @Test
     void aBodyLongerThanItsContentLengthIsRefused() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
-        state.startResponse(200, NONE, 4, false);
-        assertTrue(state.bodyWritten(3));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> state.bodyWritten(2));
+        OutgoingBody body = OutgoingBody.of(state.startResponse(200, NONE, 4, false));
+        assertTrue(body.write(new byte[3], SINK));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> body.write(new byte[2], SINK));
         assertTrue(e.getMessage().contains("leaves 1"), e.getMessage());
-        assertTrue(state.bodyWritten(1));
-        assertEquals(Ending.COMPLETE, state.endResponse());
+        assertTrue(body.write(new byte[1], SINK));
+        assertEquals(Ending.COMPLETE, state.endResponse(body.end(NONE, SINK) == OutgoingBody.Ending.SHORT));
     }
 
     @Test
     void aBodyShorterThanItsContentLengthAborts() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
-        state.startResponse(200, NONE, 4, false);
-        state.bodyWritten(3);
-        assertEquals(Ending.ABORT, state.endResponse());
+        OutgoingBody body = OutgoingBody.of(state.startResponse(200, NONE, 4, false));
+        body.write(new byte[3], SINK);
+        assertEquals(Ending.ABORT, state.endResponse(body.end(NONE, SINK) == OutgoingBody.Ending.SHORT));
         assertEquals(Ours.MUST_CLOSE, state.ours());
     }
 
@@ -371,7 +389,7 @@ class ServerConnectionStateTest {
         ServerConnectionState state = afterHead(get(), false);
         state.startResponse(200, NONE, 0, false);
         assertThrows(IllegalStateException.class, () -> state.startResponse(200, NONE, 0, false));
-        state.endResponse();
+        state.endResponse(false);
         assertThrows(IllegalStateException.class, () -> state.startResponse(200, NONE, 0, false));
     }
 
@@ -383,21 +401,21 @@ class ServerConnectionStateTest {
     @Test
     void aBodyBeforeTheResponseOrAfterItsEndIsAnError() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
-        IllegalStateException before = assertThrows(IllegalStateException.class, () -> state.bodyWritten(1));
+        IllegalStateException before = assertThrows(IllegalStateException.class, () -> state.checkSendingBody(1));
         assertEquals("startResponse first", before.getMessage());
         state.startResponse(200, NONE, -1, false);
-        state.endResponse();
-        IllegalStateException after = assertThrows(IllegalStateException.class, () -> state.bodyWritten(1));
+        state.endResponse(false);
+        IllegalStateException after = assertThrows(IllegalStateException.class, () -> state.checkSendingBody(1));
         assertEquals("the response has ended", after.getMessage());
     }
 
     @Test
     void endingTwiceIsNothingButEndingBeforeStartingIsAnError() throws Exception {
         ServerConnectionState state = afterHead(get(), false);
-        assertThrows(IllegalStateException.class, state::endResponse);
+        assertThrows(IllegalStateException.class, () -> state.endResponse(false));
         state.startResponse(200, NONE, 0, false);
-        assertEquals(Ending.COMPLETE, state.endResponse());
-        assertEquals(Ending.ALREADY_ENDED, state.endResponse());
+        assertEquals(Ending.COMPLETE, state.endResponse(false));
+        assertEquals(Ending.ALREADY_ENDED, state.endResponse(false));
         assertEquals(Ours.DONE, state.ours());
     }
 

@@ -1,8 +1,6 @@
-package io.jasyncio.http.server;
+package io.jasyncio.http.codec;
 
 import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The rate floor's arithmetic, on a clock the test moves: Kestrel's rule (bytes over counted time, after a grace). */
 class RateMeterTest {
     private static RateMeter meter() {
-        return new RateMeter(MinDataRate.of(240, Duration.ofSeconds(5)));
+        return new RateMeter(new RateFloor(240, 5));
     }
 
     @Test

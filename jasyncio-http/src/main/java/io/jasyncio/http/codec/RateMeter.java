@@ -1,11 +1,11 @@
-package io.jasyncio.http.server;
+package io.jasyncio.http.codec;
 
 /**
- * Measures one transfer against a {@link MinDataRate}: bytes moved over the time counted, the
- * clock stopped while the peer is not the one holding the transfer up. No I/O, no clock of its
- * own: the caller passes the loop's time.
+ * Measures one transfer against a {@link RateFloor}: bytes moved over the time counted, the
+ * clock stopped while the peer is not the one holding the transfer up (Kestrel's
+ * {@code MinDataRate} rule). No I/O, no clock of its own: the caller passes the loop's time.
  */
-final class RateMeter {
+public final class RateMeter {
     private final double bytesPerSecond;
     private final double graceSeconds;
     /** Time counted before the current stretch. */
@@ -15,13 +15,13 @@ final class RateMeter {
     private long bytes;
     private boolean active;
 
-    RateMeter(MinDataRate floor) {
+    public RateMeter(RateFloor floor) {
         this.bytesPerSecond = floor.bytesPerSecond();
-        this.graceSeconds = Timeouts.seconds(floor.gracePeriod());
+        this.graceSeconds = floor.graceSeconds();
     }
 
     /** A transfer begins at {@code now}, its clock running. */
-    void start(double now) {
+    public void start(double now) {
         active = true;
         counted = 0;
         bytes = 0;
@@ -29,17 +29,17 @@ final class RateMeter {
     }
 
     /** The transfer ended (or was given up): nothing more is measured until the next {@link #start}. */
-    void stop() {
+    public void stop() {
         active = false;
         since = Double.NaN;
     }
 
-    boolean isActive() {
+    public boolean isActive() {
         return active;
     }
 
     /** The peer is not holding the transfer up from {@code now} on (we stopped reading it, or have nothing to send). */
-    void pause(double now) {
+    public void pause(double now) {
         if (active && !Double.isNaN(since)) {
             counted += now - since;
             since = Double.NaN;
@@ -47,23 +47,23 @@ final class RateMeter {
     }
 
     /** The peer is the one the transfer waits on again, from {@code now}. */
-    void resume(double now) {
+    public void resume(double now) {
         if (active && Double.isNaN(since)) {
             since = now;
         }
     }
 
-    void add(long n) {
+    public void add(long n) {
         bytes += n;
     }
 
     /** The time counted up to {@code now}. */
-    double elapsed(double now) {
+    public double elapsed(double now) {
         return counted + (Double.isNaN(since) ? 0 : now - since);
     }
 
     /** Whether, past its grace period, the transfer has moved fewer bytes than the floor asks for the time counted. */
-    boolean isBelowFloor(double now) {
+    public boolean isBelowFloor(double now) {
         if (!active) {
             return false;
         }
@@ -72,7 +72,7 @@ final class RateMeter {
     }
 
     /** What {@link #isBelowFloor} found, for a message: the rate measured. */
-    String describe(double now) {
+    public String describe(double now) {
         double elapsed = elapsed(now);
         return bytes + " bytes in " + String.format(java.util.Locale.ROOT, "%.1f", elapsed) + " s, under the floor of "
                 + bytesPerSecond + " B/s";

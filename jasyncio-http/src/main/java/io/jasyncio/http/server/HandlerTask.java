@@ -1,0 +1,87 @@
+package io.jasyncio.http.server;
+
+import io.jasyncio.http.HttpResponse;
+import io.jasyncio.loop.CancelledError;
+import io.jasyncio.loop.EventLoop;
+import io.jasyncio.task.Coroutine;
+import io.jasyncio.task.Task;
+import io.jasyncio.task.Tasks;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Runs a connection's handlers, one exchange at a time, each as a task of its own started eagerly
+ * (a handler that does not suspend is done when {@link #dispatch} returns). The task's body is
+ * this object, one per connection, not a lambda per request. A handler's failure is reported to
+ * the loop's exception handler and answered 500, or aborts a response that began.
+ */
+final class HandlerTask implements Coroutine<Void> {
+    private final RequestCycle connection;
+    private final ServerConnections server;
+    /** The exchange whose task is being created ({@link #run} takes it). */
+    private HttpExchange dispatching;
+
+    HandlerTask(RequestCycle connection, ServerConnections server) {
+        this.connection = connection;
+        this.server = server;
+    }
+
+    void dispatch(HttpExchange ex) {
+        dispatching = ex;
+        Task<Void> task = Tasks.createEager(server.loop(), this, null, null);
+        if (!task.isDone()) {
+            ex.started(task);
+            if (ex.isTakenOver()) {
+                server.holdUntilDone(task); // taken over in its first, eager, step
+            }
+        }
+    }
+
+    @Override
+    public Void run() {
+        HttpExchange ex = dispatching;
+        dispatching = null;
+        try {
+            runHandler(ex, server.wholeHandler(), server.streamingHandler());
+        } catch (CancelledError cancelled) {
+            throw cancelled;
+        } catch (Throwable t) {
+            handlerFailed(ex, t);
+        }
+        return null;
+    }
+
+    /** Runs the handler and ends what it left open. */
+    private static void runHandler(HttpExchange ex, HttpHandler whole, StreamingHandler streaming) throws Exception {
+        if (whole != null) {
+            HttpResponse answer = whole.handle(ex.wholeRequest());
+            if (!ex.responseStarted()) {
+                ex.respond(answer == null ? HttpResponse.text(500, "the handler returned no response") : answer);
+            }
+        } else {
+            streaming.handle(ex);
+            if (!ex.responseStarted()) {
+                ex.respond(HttpResponse.text(500, "the handler sent no response"));
+            } else {
+                ex.end();
+            }
+        }
+    }
+
+    private void handlerFailed(HttpExchange ex, Throwable t) {
+        if (connection.end().isGone()) {
+            return; // the client went away: what the handler saw is no fault of its own
+        }
+        if (ex.failedWith(t)) {
+            connection.closeGracefully(); // the client broke off its request: nothing to report, nothing to answer
+            return;
+        }
+        Map<String, Object> context = new HashMap<>();
+        context.put("message", "HTTP handler failed on " + ex.request().method() + " " + ex.request().target());
+        context.put("exception", t);
+        EventLoop loop = server.loop();
+        loop.callExceptionHandler(context);
+        ex.handlerFailed();
+    }
+}
