@@ -148,9 +148,8 @@ public sealed class HttpRequest permits RoutedRequest {
      * unless {@code Connection: close}; HTTP/1.0 only with {@code Connection: keep-alive}.
      */
     public boolean keepAlive() {
-        return version == HttpVersion.HTTP_1_1
-                ? !headers.containsToken("Connection", "close")
-                : headers.containsToken("Connection", "keep-alive") && !headers.containsToken("Connection", "close");
+        return !headers.containsToken("Connection", "close")
+                && (version == HttpVersion.HTTP_1_1 || headers.containsToken("Connection", "keep-alive"));
     }
 
     /** Whether the client waits for a 100 (Continue) before it sends the body (RFC 9110 §10.1.1). */

@@ -131,7 +131,7 @@ public final class ServerConnectionState {
         }
         theirs = hasBody ? Theirs.SEND_BODY : Theirs.DONE;
         ours = Ours.SEND_RESPONSE;
-        requestKeepAlive = request.keepAlive();
+        requestKeepAlive = ConnectionRules.keepsAlive(request.version(), request.headers());
         http11 = request.version() == HttpVersion.HTTP_1_1;
         isHead = request.method().equals("HEAD");
         isConnect = request.method().equals("CONNECT");
@@ -249,7 +249,7 @@ public final class ServerConnectionState {
         if (ours != Ours.SEND_RESPONSE || responseStarted) {
             throw new IllegalStateException("a response was already begun");
         }
-        if (isConnect ? status / 100 != 2 : status != 101 || !hasUpgrade) {
+        if (!ConnectionRules.switchesProtocols(isConnect ? "CONNECT" : "", hasUpgrade, status)) {
             throw new IllegalArgumentException(isConnect ? "a tunnel opens with a 2xx, not " + status
                     : "only a request with Upgrade can be answered 101 and taken over (status " + status + ")");
         }
