@@ -1,7 +1,8 @@
 /**
  * The native backend kit, what any native backend (this repository's or another's) builds on.
  * {@code io.jasyncio.nativeio}, neutral: FFM downcalls with errno capture ({@code Downcalls}), the
- * POSIX calls ({@code LibC}), registrations by fd ({@code FdTable}); the fd behind a JDK channel is
+ * POSIX calls ({@code LibC}), a poller's watched channels by fd ({@code FdWatch}, {@code FdWatches}
+ * over {@code FdTable}: the interest-change rules every native poller shares); the fd behind a JDK channel is
  * core's {@code io.jasyncio.loop.spi.ChannelFds} (one copy, which core's child processes use too:
  * it needs {@code --add-exports java.base/sun.nio.ch=io.jasyncio.core} on the module path).
  * {@code io.jasyncio.nativeio.linux}, Linux only: epoll ({@code EpollSys}), eventfd

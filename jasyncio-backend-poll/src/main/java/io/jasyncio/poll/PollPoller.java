@@ -1,10 +1,10 @@
 package io.jasyncio.poll;
 
 import io.jasyncio.loop.spi.ChannelFds;
-import io.jasyncio.loop.spi.IoRegistration;
 import io.jasyncio.loop.spi.Poller;
 import io.jasyncio.nativeio.Downcalls;
-import io.jasyncio.nativeio.FdTable;
+import io.jasyncio.nativeio.FdWatch;
+import io.jasyncio.nativeio.FdWatches;
 import io.jasyncio.nativeio.LibC;
 import io.jasyncio.nativeio.linux.EventFdSys;
 import io.jasyncio.nativeio.linux.EventFdWakeup;
@@ -31,7 +31,7 @@ final class PollPoller implements Poller<PollPoller.Watch> {
     private final Arena arena = Arena.ofShared();
     private final Downcalls.Errno errno = new Downcalls.Errno(arena);
     private final MemorySegment drain = arena.allocate(JAVA_LONG);
-    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
+    private final FdWatches<Watch> watched = new FdWatches<>(Watch[]::new);
     private final int eventFd;
     private final EventFdWakeup wakeups;
     private Arena fdsArena;
@@ -42,11 +42,7 @@ final class PollPoller implements Poller<PollPoller.Watch> {
     private boolean closed;
 
     /** What the poller keeps per channel: its fd and the interest it was given. */
-    static final class Watch extends IoRegistration {
-        int fd = -1;
-        int ops;
-        boolean watched;
-
+    static final class Watch extends FdWatch {
         Watch(SelectableChannel channel) {
             super(channel);
         }
@@ -92,30 +88,10 @@ final class PollPoller implements Poller<PollPoller.Watch> {
 
     @Override
     public void setInterest(Watch watch, int ops) throws IOException {
-        SelectableChannel channel = watch.channel();
-        if (!watch.watched) {
-            if (ops == 0) {
-                return;
-            }
-            watch.fd = ChannelFds.fdToWatch(channel);
-            watch.ops = ops;
-            watch.watched = true;
-            watched.put(watch.fd, watch); // may replace a closed channel's watch: its fd was reused
-        } else if (!channel.isOpen()) {
-            forget(watch);
-            if ((ops & ~watch.ops) != 0) {
-                throw new ClosedChannelException();
-            }
-        } else if (ops == 0) {
-            forget(watch);
-        } else {
-            watch.ops = ops;
+        // the kernel keeps nothing between polls: the table is all there is to change
+        if (watched.setInterest(watch, ops) == FdWatches.CLOSED) {
+            FdWatches.refuseMoreThanItHad(watch, ops);
         }
-    }
-
-    private void forget(Watch watch) {
-        watched.remove(watch.fd, watch);
-        watch.watched = false;
     }
 
     @Override
@@ -141,12 +117,14 @@ final class PollPoller implements Poller<PollPoller.Watch> {
                 continue;
             }
             Watch watch = polled[i];
-            if ((revents & PollSys.POLLNVAL) != 0 || !watch.channel().isOpen()) {
-                forget(watch); // its fd was closed under us
+            if ((revents & PollSys.POLLNVAL) != 0) {
+                watched.forget(watch); // its fd was closed under us
                 continue;
             }
-            int ops = ((revents & ~PollSys.POLLOUT) != 0 ? READ : 0) | ((revents & ~PollSys.POLLIN) != 0 ? WRITE : 0);
-            ops &= watch.ops;
+            if (watched.forgetIfClosed(watch)) {
+                continue;
+            }
+            int ops = watch.readyOps(revents); // as asyncio's PollSelector
             if (ops != 0) {
                 reported++;
                 sink.onIoEvent(watch, ops);
@@ -169,12 +147,11 @@ final class PollPoller implements Poller<PollPoller.Watch> {
             if (watch == null) {
                 continue;
             }
-            if (!watch.channel().isOpen()) {
-                forget(watch); // never hand a closed channel's (maybe reused) fd to the kernel
+            if (watched.forgetIfClosed(watch)) { // never hand a closed channel's (maybe reused) fd to the kernel
                 needed--;
                 continue;
             }
-            int events = ((watch.ops & READ) != 0 ? PollSys.POLLIN : 0) | ((watch.ops & WRITE) != 0 ? PollSys.POLLOUT : 0);
+            int events = ((watch.ops() & READ) != 0 ? PollSys.POLLIN : 0) | ((watch.ops() & WRITE) != 0 ? PollSys.POLLOUT : 0);
             writePollFd(count, fd, events);
             polled[count++] = watch;
         }

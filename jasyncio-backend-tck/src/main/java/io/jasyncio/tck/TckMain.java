@@ -27,6 +27,7 @@ public final class TckMain {
     private TckMain() {
     }
 
+    /** Runs the every-loop tests of the test classes named in {@code args}; exits 1 if one failed. */
     public static void main(String[] args) {
         for (ServiceLoader.Provider<EventLoopProvider> p : ServiceLoader.load(EventLoopProvider.class).stream().toList()) {
             System.out.println("provider " + p.get().name() + " from " + p.type().getModule());

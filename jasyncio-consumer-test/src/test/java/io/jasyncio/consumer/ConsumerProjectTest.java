@@ -40,9 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerProjectTest {
     private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll", "jasyncio-uring",
-            "jasyncio-junit", "jasyncio-http");
+            "jasyncio-junit", "jasyncio-http", "jasyncio-backend-tck");
     private static final List<String> NOT_PUBLISHED = List.of("jasyncio-lab", "jasyncio-bench", "jasyncio-conformance",
-            "jasyncio-architecture-test", "jasyncio-backend-test", "jasyncio-consumer-test");
+            "jasyncio-architecture-test", "jasyncio-backend-test", "jasyncio-backend-poll", "jasyncio-consumer-test");
 
     private static Path root;
     private static Path repository;
@@ -421,6 +421,140 @@ class ConsumerProjectTest {
         }
     }
 
+    /**
+     * A backend built outside the reactor, as another project builds one: this repository's
+     * poll(2) backend's sources in a project of their own, compiled against the installed core and
+     * native kit, whose test adds the backend test kit as the README's "Writing a loop backend"
+     * says and runs core's suites from the installed kit on it, on the module path. The kit is a
+     * named module of its own.
+     */
+    @Test
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    void anOutsideBackendRunsThePublishedSuitesFromTheInstalledTestKit() throws Exception {
+        java.io.StringWriter described = new java.io.StringWriter();
+        int describedExit = java.util.spi.ToolProvider.findFirst("jar").orElseThrow().run(new java.io.PrintWriter(described),
+                new java.io.PrintWriter(described), "--describe-module", "--file", installedJar("jasyncio-backend-tck"));
+        assertEquals(0, describedExit, described.toString());
+        assertTrue(described.toString().startsWith("io.jasyncio.tck@" + version), "the kit is a named module:\n" + described);
+        assertTrue(described.toString().contains("exports io.jasyncio.tck"), described.toString());
+
+        Path project = work.resolve("outside-backend");
+        deleteRecursively(project);
+        Path backendSources = root.resolve("jasyncio-backend-poll/src/main");
+        try (var paths = Files.walk(backendSources)) {
+            for (Path p : paths.toList()) {
+                Path to = project.resolve("src/main").resolve(backendSources.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        Path tests = Files.createDirectories(project.resolve("src/test/java/example"));
+        Files.writeString(tests.resolve("BackendTckTest.java"), """
+                package example;
+
+                import io.jasyncio.tck.BackendTck;
+                import org.junit.jupiter.api.Test;
+
+                import java.io.File;
+                import java.nio.file.Files;
+                import java.nio.file.Path;
+                import java.util.List;
+                import java.util.Set;
+                import java.util.stream.Stream;
+
+                import static org.junit.jupiter.api.Assertions.assertTrue;
+
+                class BackendTckTest {
+                    static final Set<String> SUITES = Set.of("io.jasyncio.net.TcpEchoTest", "io.jasyncio.net.HalfCloseTest",
+                            "io.jasyncio.net.TlsBufferedDataTest", "io.jasyncio.subprocess.SubprocessTest", "io.jasyncio.sync.LockTest");
+
+                    @Test
+                    void coresSuitesPassOnThisBackend() throws Exception {
+                        Path kit = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
+                                .filter(p -> p.getFileName().toString().startsWith("jasyncio-native-")).findFirst().orElseThrow();
+                        BackendTck.Result result = BackendTck.run("poll", List.of(Path.of("target", "classes"), kit),
+                                List.of("--add-exports", "java.base/sun.nio.ch=io.jasyncio.core",
+                                        "--enable-native-access=io.jasyncio.core,io.jasyncio.nativeio,io.jasyncio.poll"),
+                                SUITES::contains, 4);
+                        Files.writeString(Path.of("target", "tck-run.txt"), "kit from "
+                                + BackendTck.class.getProtectionDomain().getCodeSource().getLocation() + "\\n" + result.output());
+                        assertTrue(result.providerCameFrom("poll", "io.jasyncio.poll"), result.output());
+                        assertTrue(result.passed(), result.output());
+                    }
+                }
+                """);
+        Files.writeString(project.resolve("pom.xml"), outsideBackendPom(block("xml", "## Writing a loop backend")));
+        Path settings = work.resolve("settings.xml");
+        Files.writeString(settings, settings());
+        Result build = runProcess(project, 540, mvn(), "-B", "-s", settings.toString(), "test");
+        Path run = project.resolve("target/tck-run.txt");
+        String tckRun = Files.exists(run) ? Files.readString(run) : "(no run)";
+        assertEquals(0, build.exitCode, "the outside backend builds and passes:\n" + build.output + "\n" + tckRun);
+        assertTrue(build.output.contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0"), build.output);
+        assertTrue(tckRun.lines().findFirst().orElse("").endsWith(installedJar("jasyncio-backend-tck")),
+                "the test kit came from the installed artifact:\n" + tckRun);
+        Matcher summary = Pattern.compile("summary: found (\\d+), succeeded (\\d+), failed 0").matcher(tckRun);
+        assertTrue(summary.find(), tckRun);
+        assertTrue(Integer.parseInt(summary.group(2)) >= 20, "the suites ran on the outside backend:\n" + tckRun);
+        assertTrue(tckRun.contains("provider poll from module io.jasyncio.poll"), tckRun);
+    }
+
+    /** A user's dependencyManagement: JUnit's BOM at {@code junitVersion} and jasyncio's, imported. */
+    private static String managedByTheBoms(String junitVersion) {
+        return """
+                <dependencyManagement>
+                  <dependencies>
+                    <dependency>
+                      <groupId>org.junit</groupId>
+                      <artifactId>junit-bom</artifactId>
+                      <version>%2$s</version>
+                      <type>pom</type>
+                      <scope>import</scope>
+                    </dependency>
+                    <dependency>
+                      <groupId>io.jasyncio</groupId>
+                      <artifactId>jasyncio-bom</artifactId>
+                      <version>%1$s</version>
+                      <type>pom</type>
+                      <scope>import</scope>
+                    </dependency>
+                  </dependencies>
+                </dependencyManagement>
+                """.formatted(version, junitVersion);
+    }
+
+    /** The outside backend's project: core and the native kit, plus the README's test kit snippet; tests on the class path. */
+    private static String outsideBackendPom(String readmeSnippet) {
+        String classPathTests = """
+                <executions>
+                  <execution>
+                    <id>default-testCompile</id>
+                    <configuration><useModulePath>false</useModulePath></configuration>
+                  </execution>
+                </executions>
+              </plugin>
+              <plugin>
+                <groupId>org.apache.maven.plugins</groupId>
+                <artifactId>maven-surefire-plugin</artifactId>
+                <version>3.5.2</version>
+                <configuration><useModulePath>false</useModulePath></configuration>
+                """;
+        return projectPom("outside-backend", classPathTests, managedByTheBoms(property("junit.version")) + """
+                <dependencies>
+                  <dependency>
+                    <groupId>io.jasyncio</groupId>
+                    <artifactId>jasyncio-core</artifactId>
+                  </dependency>
+                  <dependency>
+                    <groupId>io.jasyncio</groupId>
+                    <artifactId>jasyncio-native</artifactId>
+                  </dependency>
+                """ + readmeSnippet + "</dependencies>\n");
+    }
+
     /** The oldest JUnit Jupiter jasyncio-junit supports, one between (the last 5.x before 5.13), and the one it is built with (6). */
     static List<String> junitVersions() {
         return List.of(property("junit.oldest.version"), "5.12.2", property("junit.version"));
@@ -442,24 +576,7 @@ class ConsumerProjectTest {
                   <groupId>example</groupId>
                   <artifactId>async-test</artifactId>
                   <version>1</version>
-                  <dependencyManagement>
-                    <dependencies>
-                      <dependency>
-                        <groupId>org.junit</groupId>
-                        <artifactId>junit-bom</artifactId>
-                        <version>%2$s</version>
-                        <type>pom</type>
-                        <scope>import</scope>
-                      </dependency>
-                      <dependency>
-                        <groupId>io.jasyncio</groupId>
-                        <artifactId>jasyncio-bom</artifactId>
-                        <version>%1$s</version>
-                        <type>pom</type>
-                        <scope>import</scope>
-                      </dependency>
-                    </dependencies>
-                  </dependencyManagement>
+                  %1$s
                   <dependencies>
                     <dependency>
                       <groupId>io.jasyncio</groupId>
@@ -475,7 +592,7 @@ class ConsumerProjectTest {
                     </dependency>
                   </dependencies>
                 </project>
-                """.formatted(version, junitVersion));
+                """.formatted(managedByTheBoms(junitVersion).strip()));
         Path settings = work.resolve("settings.xml");
         Files.writeString(settings, settings());
         Path modulePathFile = project.resolve("module-path.txt");
@@ -572,12 +689,20 @@ class ConsumerProjectTest {
 
     /** A user's project: its own coordinates and compiler settings, plus the README's snippet. */
     private static String consumerPom(String readmeSnippet) {
+        return projectPom("hello", "", readmeSnippet);
+    }
+
+    /**
+     * A project {@code artifactId} with the compiler settings and pinned plugins, {@code afterCompiler}
+     * inside the compiler plugin's element (its executions, then more plugins), and {@code body}.
+     */
+    private static String projectPom(String artifactId, String afterCompiler, String body) {
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <project xmlns="http://maven.apache.org/POM/4.0.0">
                   <modelVersion>4.0.0</modelVersion>
                   <groupId>example</groupId>
-                  <artifactId>hello</artifactId>
+                  <artifactId>%s</artifactId>
                   <version>1</version>
                   <properties>
                     <maven.compiler.release>25</maven.compiler.release>
@@ -594,10 +719,11 @@ class ConsumerProjectTest {
                         <groupId>org.apache.maven.plugins</groupId>
                         <artifactId>maven-compiler-plugin</artifactId>
                         <version>3.14.0</version>
+                """.formatted(artifactId) + afterCompiler + """
                       </plugin>
                     </plugins>
                   </build>
-                """ + readmeSnippet + "</project>\n";
+                """ + body + "</project>\n";
     }
 
     /** Our artifacts from the throwaway repository; everything else from this machine's repository, read-only. */

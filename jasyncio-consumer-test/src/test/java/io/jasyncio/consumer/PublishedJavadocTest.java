@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 class PublishedJavadocTest {
     private static final List<String> PUBLISHED = List.of("jasyncio-core", "jasyncio-native", "jasyncio-epoll",
-            "jasyncio-uring", "jasyncio-junit");
+            "jasyncio-uring", "jasyncio-junit", "jasyncio-backend-tck");
     /** An unqualified export in a module-info.java (a qualified one, "exports p to m", is not published). */
     private static final Pattern EXPORT = Pattern.compile("(?m)^\\s*exports\\s+([\\w.]+)\\s*;");
 

@@ -1,12 +1,12 @@
 package io.jasyncio.epoll;
 
-import io.jasyncio.loop.spi.IoRegistration;
 import io.jasyncio.loop.spi.Poller;
 import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.linux.EpollSys;
 import io.jasyncio.nativeio.linux.EventFdWakeup;
-import io.jasyncio.nativeio.FdTable;
+import io.jasyncio.nativeio.FdWatch;
+import io.jasyncio.nativeio.FdWatches;
 import io.jasyncio.nativeio.LibC;
 import io.jasyncio.nativeio.linux.EventFdSys;
 
@@ -25,8 +25,8 @@ import static io.jasyncio.nativeio.linux.EpollSys.EVENT_INT;
  * {@code SelectionKey}s, no synchronized key sets. Level-triggered, like asyncio's selectors.
  *
  * <ul>
- *   <li>Channels are found by fd in an {@link FdTable}; each registration remembers its
- *       fd and the events epoll has for it.</li>
+ *   <li>Channels are found by fd in the kit's {@link FdWatches}, which also keeps each
+ *       registration's fd and interest and says what an interest change means for epoll.</li>
  *   <li>{@code epoll_wait} fills a native events array reused across calls; a full array doubles
  *       for the next call (as Netty does), so a burst is drained in fewer calls.</li>
  *   <li>Wake-ups write an eventfd. A flag dedupes them ({@link EventFdWakeup}): only the first {@link #wakeup()} after the
@@ -56,16 +56,12 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
     private Arena eventsArena;
     private MemorySegment events;
     private int eventsCapacity;
-    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
+    private final FdWatches<Watch> watched = new FdWatches<>(Watch[]::new);
     private final EventFdWakeup wakeups;
     private boolean closed;
 
     /** What the poller keeps per channel: its fd and the interest set for it in epoll, once watched. */
-    static final class Watch extends IoRegistration {
-        int fd = -1;
-        int ops;
-        boolean watched;
-
+    static final class Watch extends FdWatch {
         Watch(SelectableChannel channel) {
             super(channel);
         }
@@ -123,38 +119,34 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
 
     @Override
     public void setInterest(Watch watch, int ops) throws IOException {
-        SelectableChannel channel = watch.channel();
-        if (!watch.watched) {
-            if (ops == 0) {
-                return;
+        switch (watched.setInterest(watch, ops)) {
+            case FdWatches.ADDED -> {
+                // EEXIST: a closed channel's fd number, reused, may still be known to epoll when its
+                // file lives on elsewhere; take it over.
+                try {
+                    if (ctlQuiet(EpollSys.EPOLL_CTL_ADD, watch.fd(), toEpoll(ops)) != 0) {
+                        ctl(EpollSys.EPOLL_CTL_MOD, watch.fd(), toEpoll(ops));
+                    }
+                } catch (IOException e) {
+                    watched.forget(watch);
+                    throw e;
+                }
             }
-            int fd = ChannelFds.fdToWatch(channel);
-            // EEXIST: a closed channel's fd number, reused, may still be known to epoll when its
-            // file lives on elsewhere; take it over.
-            if (ctlQuiet(EpollSys.EPOLL_CTL_ADD, fd, toEpoll(ops)) != 0) {
-                ctl(EpollSys.EPOLL_CTL_MOD, fd, toEpoll(ops));
-            }
-            watch.fd = fd;
-            watch.ops = ops;
-            watch.watched = true;
-            watched.put(fd, watch); // may replace a closed channel's registration: its fd was reused
-        } else if (!channel.isOpen()) {
             // Its fd is gone (and maybe reused): never touch epoll for it again.
-            forget(watch);
-            if ((ops & ~watch.ops) != 0) {
-                throw new ClosedChannelException();
+            case FdWatches.CLOSED -> FdWatches.refuseMoreThanItHad(watch, ops);
+            case FdWatches.REMOVED -> {
+                int e = ctlQuiet(EpollSys.EPOLL_CTL_DEL, watch.fd(), 0);
+                if (e != 0 && e != LibC.ENOENT && e != LibC.EBADF) {
+                    throw new IOException("epoll_ctl(DEL, " + watch.fd() + ") failed: " + LibC.describe(e));
+                }
             }
-        } else if (ops == 0) {
-            forget(watch);
-            int e = ctlQuiet(EpollSys.EPOLL_CTL_DEL, watch.fd, 0);
-            if (e != 0 && e != LibC.ENOENT && e != LibC.EBADF) {
-                throw new IOException("epoll_ctl(DEL, " + watch.fd + ") failed: " + LibC.describe(e));
+            case FdWatches.CHANGED -> {
+                if (ctlQuiet(EpollSys.EPOLL_CTL_MOD, watch.fd(), toEpoll(ops)) == LibC.ENOENT) {
+                    ctl(EpollSys.EPOLL_CTL_ADD, watch.fd(), toEpoll(ops));
+                }
             }
-        } else if (ops != watch.ops) {
-            if (ctlQuiet(EpollSys.EPOLL_CTL_MOD, watch.fd, toEpoll(ops)) == LibC.ENOENT) {
-                ctl(EpollSys.EPOLL_CTL_ADD, watch.fd, toEpoll(ops));
+            default -> {
             }
-            watch.ops = ops;
         }
     }
 
@@ -166,11 +158,6 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
     /** The number of channels watched now (for tests and statistics). */
     public int watchedCount() {
         return watched.size();
-    }
-
-    private void forget(Watch watch) {
-        watched.remove(watch.fd, watch);
-        watch.watched = false;
     }
 
     private static int toEpoll(int ops) {
@@ -206,7 +193,7 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
         }
         int n = epollWait(timeoutNanos);
         MemorySegment ready = events;
-        FdTable<Watch> table = watched;
+        FdWatches<Watch> table = watched;
         int reported = 0;
         for (int i = 0; i < n; i++) {
             long base = i * EPOLL_EVENT_SIZE;
@@ -220,14 +207,10 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
             if (watch == null) {
                 continue;
             }
-            if (!watch.channel().isOpen()) {
-                forget(watch); // stale: its fd was closed under us
-                continue;
+            if (table.forgetIfClosed(watch)) {
+                continue; // stale: its fd was closed under us
             }
-            // As asyncio's EpollSelector: anything but EPOLLIN (errors, hang-ups) wakes the
-            // writer, anything but EPOLLOUT wakes the reader; only what is asked for is reported.
-            int ops = ((epollEvents & ~EpollSys.EPOLLOUT) != 0 ? READ : 0) | ((epollEvents & ~EpollSys.EPOLLIN) != 0 ? WRITE : 0);
-            ops &= watch.ops;
+            int ops = watch.readyOps(epollEvents); // as asyncio's EpollSelector
             if (ops != 0) {
                 reported++;
                 sink.onIoEvent(watch, ops);

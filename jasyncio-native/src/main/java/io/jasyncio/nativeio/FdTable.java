@@ -10,8 +10,8 @@ import java.util.function.IntFunction;
  * The native loops' watched channels, found by fd: an array indexed by fd (the kernel hands out
  * the lowest free number, so it stays small), grown as needed. A closed channel's fd may be
  * reused by a new channel before the loop noticed the close, so a slot can be taken over, and a
- * registration is removed only if it still holds its slot. Shared by the epoll and io_uring
- * pollers, each over its own registration type.
+ * registration is removed only if it still holds its slot. {@link FdWatches} keeps one for
+ * each native poller, over the poller's own registration type.
  *
  * @param <R> the poller's registration
  */
@@ -62,8 +62,7 @@ public final class FdTable<R extends IoRegistration> {
         return size;
     }
 
-    /** One past the highest fd the table has room for: the bound for a walk with {@link #get}. */
-    /** How many fds the table has room for before it grows. */
+    /** One past the highest fd the table has room for (before it grows): the bound for a walk with {@link #get}. */
     public int capacity() {
         return byFd.length;
     }

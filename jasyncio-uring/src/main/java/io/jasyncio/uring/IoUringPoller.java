@@ -3,8 +3,8 @@ package io.jasyncio.uring;
 import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.nativeio.Downcalls;
 import io.jasyncio.nativeio.linux.EventFdWakeup;
-import io.jasyncio.nativeio.FdTable;
-import io.jasyncio.loop.spi.IoRegistration;
+import io.jasyncio.nativeio.FdWatch;
+import io.jasyncio.nativeio.FdWatches;
 import io.jasyncio.loop.spi.Poller;
 
 import java.io.IOException;
@@ -65,7 +65,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private final MemorySegment wakeDrain = arena.allocate(JAVA_LONG);
     private final IoUring ring;
     private final int eventFd;
-    private final FdTable<Watch> watched = new FdTable<>(Watch[]::new);
+    private final FdWatches<Watch> watched = new FdWatches<>(Watch[]::new);
     private final List<Watch> toRearm = new ArrayList<>();
     /** The sends asked for since the last select, made requests just before it enters the kernel. */
     private final List<RingOperation> sendsToPrepare = new ArrayList<>();
@@ -92,11 +92,8 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
      * What the poller keeps per channel, once watched: its fd, the interest, and the poll armed for
      * it (for a listener: whether it is in {@link #listeners}).
      */
-    static final class Watch extends IoRegistration {
+    static final class Watch extends FdWatch {
         final boolean listener;
-        int fd = -1;
-        boolean watched;
-        int ops;
         int generation;
         boolean armed;
         boolean queuedForRearm;
@@ -107,7 +104,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
         }
 
         long userData() {
-            return ((long) fd << 32) | (generation & 0xFFFF_FFFFL);
+            return ((long) fd() << 32) | (generation & 0xFFFF_FFFFL);
         }
     }
 
@@ -140,31 +137,23 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
 
     @Override
     public void setInterest(Watch watch, int ops) throws IOException {
-        SelectableChannel channel = watch.channel();
-        if (!watch.watched) {
-            if (ops == 0) {
-                return;
+        switch (watched.setInterest(watch, ops)) {
+            case FdWatches.ADDED -> {
+                cancelReplaced(watch);
+                cancel(watch);
+                arm(watch);
             }
-            watch.fd = ChannelFds.fdToWatch(channel);
-            watch.watched = true;
-            remember(watch);
-        } else if (!channel.isOpen()) {
-            cancel(watch);
-            forget(watch);
-            if ((ops & ~watch.ops) != 0) {
-                throw new ClosedChannelException();
+            case FdWatches.CLOSED -> {
+                cancel(watch);
+                FdWatches.refuseMoreThanItHad(watch, ops);
             }
-            return;
-        }
-        if (ops == watch.ops) {
-            return;
-        }
-        cancel(watch);
-        watch.ops = ops;
-        if (ops == 0) {
-            forget(watch);
-        } else {
-            arm(watch);
+            case FdWatches.REMOVED -> cancel(watch);
+            case FdWatches.CHANGED -> {
+                cancel(watch);
+                arm(watch);
+            }
+            default -> {
+            }
         }
     }
 
@@ -290,9 +279,9 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
             if (listeners == null) {
                 listeners = new ListenerEpoll(arena);
             }
-            listeners.watch(watch.fd, toPoll(watch.ops));
+            listeners.watch(watch.fd(), toPoll(watch.ops()));
         } else {
-            IoUring.preparePoll(ring.nextSqe(), watch.fd, toPoll(watch.ops), watch.userData());
+            IoUring.preparePoll(ring.nextSqe(), watch.fd(), toPoll(watch.ops()), watch.userData());
         }
         watch.armed = true;
     }
@@ -304,7 +293,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private void cancel(Watch watch) throws IOException {
         if (watch.armed) {
             if (watch.listener) {
-                listeners.unwatch(watch.fd);
+                listeners.unwatch(watch.fd());
             } else {
                 IoUring.preparePollRemove(ring.nextSqe(), watch.userData(), REMOVE_DATA);
             }
@@ -313,21 +302,13 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
         watch.generation++;
     }
 
-    private void remember(Watch watch) {
-        Watch stale = watched.put(watch.fd, watch);
-        if (stale != null && stale.watched && stale != watch) {
-            try {
-                cancel(stale); // a closed channel's fd, reused: its poll must not keep the old file
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-            stale.watched = false;
+    /** A closed channel's fd, reused by {@code watch}'s: the old one's poll must not keep the old file. */
+    private void cancelReplaced(Watch watch) throws IOException {
+        Watch stale = watched.replaced();
+        if (stale != null && stale.isWatched() && stale != watch) {
+            cancel(stale);
+            watched.forget(stale);
         }
-    }
-
-    private void forget(Watch watch) {
-        watched.remove(watch.fd, watch);
-        watch.watched = false;
     }
 
     private static int toPoll(int ops) {
@@ -388,12 +369,11 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
         }
         int fd = (int) (userData >>> 32);
         Watch watch = watched.get(fd);
-        if (watch == null || !watch.watched || watch.userData() != userData || !watch.armed) {
+        if (watch == null || !watch.isWatched() || watch.userData() != userData || !watch.armed) {
             return; // a cancelled poll's late completion
         }
         watch.armed = false;
-        if (!watch.channel().isOpen()) {
-            forget(watch);
+        if (watched.forgetIfClosed(watch)) {
             return;
         }
         if (!watch.queuedForRearm) {
@@ -407,7 +387,7 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     /** A listener the listeners' epoll found ready; it stays in the epoll, so nothing is armed again. */
     private void onListenerReady(int fd, int pollEvents) {
         Watch watch = watched.get(fd);
-        if (watch == null || !watch.watched || !watch.listener || !watch.armed) {
+        if (watch == null || !watch.isWatched() || !watch.listener || !watch.armed) {
             return;
         }
         if (!watch.channel().isOpen()) {
@@ -416,19 +396,15 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            forget(watch);
+            watched.forget(watch);
             return;
         }
         report(watch, pollEvents);
     }
 
-    /**
-     * As asyncio's selectors: anything but POLLIN (errors, hang-ups) wakes the writer, anything
-     * but POLLOUT wakes the reader; only what is asked for is reported.
-     */
+    /** As asyncio's selectors ({@link FdWatch#readyOps}): only what is asked for is reported. */
     private void report(Watch watch, int pollEvents) {
-        int ops = ((pollEvents & ~POLLOUT) != 0 ? READ : 0) | ((pollEvents & ~POLLIN) != 0 ? WRITE : 0);
-        ops &= watch.ops;
+        int ops = watch.readyOps(pollEvents);
         if (ops != 0) {
             reported++;
             sink.onIoEvent(watch, ops);
@@ -448,12 +424,8 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
         for (int i = 0, n = toRearm.size(); i < n; i++) {
             Watch watch = toRearm.get(i);
             watch.queuedForRearm = false;
-            if (!watch.armed && watch.ops != 0 && watch.watched) {
-                if (watch.channel().isOpen()) {
-                    arm(watch);
-                } else {
-                    forget(watch);
-                }
+            if (!watch.armed && watch.ops() != 0 && watch.isWatched() && !watched.forgetIfClosed(watch)) {
+                arm(watch);
             }
         }
         toRearm.clear();
@@ -463,9 +435,9 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
     private void sweepClosed() throws IOException {
         for (int fd = 0, n = watched.capacity(); fd < n; fd++) {
             Watch watch = watched.get(fd);
-            if (watch != null && watch.watched && !watch.channel().isOpen()) {
+            if (watch != null && watch.isWatched() && !watch.channel().isOpen()) {
                 cancel(watch);
-                forget(watch);
+                watched.forget(watch);
             }
         }
     }

@@ -12,7 +12,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * Wakes a loop sleeping in the kernel by writing an eventfd it watches, deduplicated by a flag:
  * only the first {@link #wakeup()} after the loop last saw the eventfd ({@link #rearm()}) pays for
- * a syscall, so a busy producer costs one CAS. Used by the epoll and the io_uring pollers; the
+ * a syscall, so a busy producer costs one CAS. Used by the epoll, io_uring and poll pollers; the
  * poller owns the eventfd and closes it once {@link #close()} said so.
  */
 public final class EventFdWakeup {
