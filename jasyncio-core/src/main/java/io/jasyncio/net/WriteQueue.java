@@ -150,11 +150,7 @@ final class WriteQueue {
             return;
         }
         transport.loop.removeWriter(transport.channel);
-        if (transport.closing) {
-            transport.writesDrainedWhileClosing();
-        } else if (eof) {
-            shutdownOutput();
-        }
+        drained();
     }
 
     /** By completion: asks the kernel to send the head chunk. */
@@ -183,11 +179,27 @@ final class WriteQueue {
             send();
         }
         transport.resumeProtocolIfAtLow(); // may write more: look at the queue only after it
-        if (!queue.isEmpty()) {
+        if (queue.isEmpty()) {
+            drained();
+        }
+    }
+
+    /**
+     * Everything queued is out: after {@code close()}, the connection is lost (by completion soon,
+     * as asyncio's proactor: the channel closes only after the loop's next wait); after
+     * {@code writeEof}, the write side shuts. Not when the protocol's resumeWriting, just called,
+     * closed with nothing queued (then the connection is being lost already).
+     */
+    private void drained() {
+        if (transport.connLost > 0) {
             return;
         }
         if (transport.closing) {
-            transport.loseSoon(); // as asyncio's proactor: the channel closes only after the loop's next wait
+            if (proactor == null) {
+                transport.writesDrainedWhileClosing();
+            } else {
+                transport.loseSoon();
+            }
         } else if (eof) {
             shutdownOutput();
         }
