@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The read end of a pipe as a transport (asyncio's {@code _UnixReadPipeTransport}): readiness on
- * the loop's poller, one read per event by {@link ReadinessReads}, handed to the protocol at
+ * the loop's poller, one read per event by {@code ReadinessReads}, handed to the protocol at
  * once. {@link #pauseReading()} stops watching the pipe, so a full pipe stops its writer: that is
  * the flow control that keeps a fast writer from growing our memory. At the end of the data the
  * protocol gets {@code eofReceived} (its answer is ignored: a pipe has no other direction) and

@@ -9,7 +9,7 @@ import java.nio.channels.WritableByteChannel;
 
 /**
  * The write end of a pipe as a transport (asyncio's {@code _UnixWritePipeTransport}): a
- * {@link WriteQueue} on readiness (straight into the pipe while nothing is buffered; what the pipe
+ * {@code WriteQueue} on readiness (straight into the pipe while nothing is buffered; what the pipe
  * does not take waits in heap chunks for a writer callback). Crossing the high/low water marks
  * calls the protocol's pauseWriting/resumeWriting, which is how {@link StreamWriter#drain()}
  * keeps a writer in step with a slow reader. {@link #close()} is {@link #writeEof()}: the pipe
