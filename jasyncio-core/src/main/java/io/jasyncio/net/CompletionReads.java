@@ -18,7 +18,7 @@ import java.nio.channels.SocketChannel;
  * (or the end of the stream) is held (copied) and delivered after {@code resumeReading}, which
  * asks for a receive again.
  */
-final class CompletionReads {
+final class CompletionReads implements Runnable {
     /** At most this much of what was held during a pause goes to the protocol in one call. */
     private static final int HELD_SLICE = 32 * 1024;
 
@@ -60,7 +60,6 @@ final class CompletionReads {
     /** The room the receive in flight fills, and the protocol that lent it; null unless {@link Receive#INTO_ROOM}. */
     private ByteBuffer room;
     private LendingProtocol roomLender;
-    private final Runnable receiveIfDue = this::receiveIfDue;
 
     /** Reads of {@code transport}'s socket through {@code proactor} (its first request slot). */
     CompletionReads(ChannelTransport<SocketChannel> transport, Proactor proactor) {
@@ -101,11 +100,13 @@ final class CompletionReads {
     private void receiveSoon() {
         if (receive == Receive.NONE) {
             receive = Receive.SOON;
-            transport.loop.callSoon(receiveIfDue);
+            transport.loop.callSoon(this); // run()
         }
     }
 
-    private void receiveIfDue() {
+    /** Soon after a receive completed (see receiveSoon): the next receive, if one is due. */
+    @Override
+    public void run() {
         if (receive == Receive.SOON) {
             receive = Receive.NONE;
         }

@@ -23,7 +23,7 @@ public final class ReadPipeTransport extends ChannelTransport<Pipe.SourceChannel
         channel.configureBlocking(false);
         super(loop, channel, "pipe", null, null, null);
         protocolIs(protocol);
-        this.reads = new ReadinessReads(this, channel, "Fatal read error on pipe transport");
+        this.reads = new ReadinessReads(this, channel);
     }
 
     /** Calls the protocol's connectionMade now and watches the pipe from then on. */

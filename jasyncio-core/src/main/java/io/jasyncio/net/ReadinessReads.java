@@ -3,6 +3,7 @@ package io.jasyncio.net;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SocketChannel;
 
 /**
  * How a transport reads on readiness (asyncio's {@code _SelectorSocketTransport._read_ready} and
@@ -17,14 +18,10 @@ final class ReadinessReads implements Runnable {
     private final ReadableByteChannel channel;
     /** The loop's, shared (see ReadBuffer): taken with the transport, not at the first read (see ChannelTransport). */
     private final ByteBuffer loopBuffer;
-    /** asyncio's words for a failed read on this kind of transport. */
-    private final String readError;
-
-    ReadinessReads(ChannelTransport<?> transport, ReadableByteChannel channel, String readError) {
+    ReadinessReads(ChannelTransport<?> transport, ReadableByteChannel channel) {
         this.transport = transport;
         this.channel = channel;
         this.loopBuffer = ReadBuffer.of(transport.loop);
-        this.readError = readError;
     }
 
     /** The channel is readable: one read. */
@@ -105,7 +102,8 @@ final class ReadinessReads implements Runnable {
         try {
             n = channel.read(target);
         } catch (IOException e) {
-            transport.fatalError(e, readError);
+            transport.fatalError(e, channel instanceof SocketChannel ? "Fatal read error on socket transport"
+                    : "Fatal read error on pipe transport");
             return 0;
         }
         if (n < 0) {

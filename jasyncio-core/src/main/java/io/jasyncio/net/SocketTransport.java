@@ -26,9 +26,8 @@ final class SocketTransport extends ChannelTransport<SocketChannel> implements T
     SocketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol, Future<Void> waiter, Server server) {
         super(loop, channel, "socket", SocketSetup.remoteAddressOrNull(channel), SocketSetup.localAddressOrNull(channel), server);
         SocketSetup.setNoDelay(channel);
-        this.reads = new ReadinessReads(this, channel, "Fatal read error on socket transport");
-        this.writes = WriteQueue.readiness(this, channel, new WriteBuffer(DirectChunks.of(loop)),
-                "Fatal write error on socket transport", "socket.send() raised exception.");
+        this.reads = new ReadinessReads(this, channel);
+        this.writes = WriteQueue.readiness(this, channel, new WriteBuffer(DirectChunks.of(loop)));
         setProtocol(protocol);
         startSoon(this, this::startReading, waiter);
     }

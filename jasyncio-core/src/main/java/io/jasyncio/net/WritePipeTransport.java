@@ -25,7 +25,7 @@ public final class WritePipeTransport extends ChannelTransport<Pipe.SinkChannel>
     private static final int MAX_WRITE = 256 * 1024;
 
     /** asyncio's words for writes on a pipe that was lost. */
-    private static final String LOST_WARNING = "pipe closed by peer or os.write(pipe, data) raised exception.";
+    static final String LOST_WARNING = "pipe closed by peer or os.write(pipe, data) raised exception.";
 
     private final WriteQueue writes;
 
@@ -34,8 +34,7 @@ public final class WritePipeTransport extends ChannelTransport<Pipe.SinkChannel>
         channel.configureBlocking(false);
         super(loop, channel, "pipe", null, null, null);
         protocolIs(protocol);
-        this.writes = WriteQueue.readiness(this, new CappedWrites(channel), new WriteBuffer(),
-                "Fatal write error on pipe transport", LOST_WARNING);
+        this.writes = WriteQueue.readiness(this, new CappedWrites(channel), new WriteBuffer());
     }
 
     /** Calls the protocol's connectionMade (when it is a {@link Protocol}). */

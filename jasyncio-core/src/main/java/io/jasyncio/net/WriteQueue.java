@@ -30,20 +30,18 @@ import java.nio.channels.WritableByteChannel;
  *       the kernel has not yet reported sent.</li>
  * </ul>
  */
-final class WriteQueue {
+final class WriteQueue implements Runnable {
     /** On a completion loop, a write of at least this much with nothing queued or in flight goes to the socket at once (no copy). */
     static final int WRITE_AT_ONCE_MIN = 16 * 1024;
 
     private final ChannelTransport<?> transport;
     /** Where writes go at once and, on readiness, where the buffer is written. */
     private final WritableByteChannel out;
-    /** asyncio's words for a failed write, and for writes after the connection was lost, on this kind of transport. */
-    private final String writeError;
-    private final String lostWarning;
+    /** Over a pipe (asyncio's words for its errors differ), not a socket. */
+    private final boolean pipe;
 
-    // on readiness
+    // on readiness: the buffer, written when the channel is writable (run(): this is the writer callback)
     private final WriteBuffer buffer;
-    private final Runnable onWritable;
 
     // by completion: the send slot and what waits to be sent are made at the first write that is
     // queued (an idle connection, or one whose writes all went at once, carries neither: about
@@ -56,30 +54,30 @@ final class WriteQueue {
     /** writeEof was called: the write side shuts once the queue drains. */
     private boolean eof;
 
-    private WriteQueue(ChannelTransport<?> transport, WritableByteChannel out, WriteBuffer buffer, Proactor proactor,
-                       String writeError, String lostWarning) {
+    private WriteQueue(ChannelTransport<?> transport, WritableByteChannel out, WriteBuffer buffer, Proactor proactor) {
         this.transport = transport;
         this.out = out;
         this.buffer = buffer;
-        this.onWritable = buffer == null ? null : this::writeReady;
         this.proactor = proactor;
-        this.writeError = writeError;
-        this.lostWarning = lostWarning;
+        this.pipe = !(transport.channel instanceof SocketChannel);
     }
 
     /**
      * A queue that writes on readiness: into {@code out} (the transport's channel, or a view of it
      * that takes less per write), buffering in {@code buffer}.
      */
-    static WriteQueue readiness(ChannelTransport<?> transport, WritableByteChannel out, WriteBuffer buffer,
-                                String writeError, String lostWarning) {
-        return new WriteQueue(transport, out, buffer, null, writeError, lostWarning);
+    static WriteQueue readiness(ChannelTransport<?> transport, WritableByteChannel out, WriteBuffer buffer) {
+        return new WriteQueue(transport, out, buffer, null);
     }
 
     /** A queue that sends by completion, through {@code proactor}, on the transport's socket. */
     static WriteQueue completion(ChannelTransport<SocketChannel> transport, Proactor proactor) {
-        return new WriteQueue(transport, transport.channel, null, proactor, "Fatal write error on socket transport",
-                "socket.send() raised exception.");
+        return new WriteQueue(transport, transport.channel, null, proactor);
+    }
+
+    /** asyncio's words for a failed write on this kind of transport. */
+    private String writeError() {
+        return pipe ? "Fatal write error on pipe transport" : "Fatal write error on socket transport";
     }
 
     // ---- the write path -----------------------------------------------------------------------
@@ -93,7 +91,8 @@ final class WriteQueue {
             return;
         }
         if (transport.connLost > 0) {
-            transport.dropWriteAfterConnectionLost(lostWarning);
+            transport.dropWriteAfterConnectionLost(pipe ? WritePipeTransport.LOST_WARNING
+                    : "socket.send() raised exception.");
             return;
         }
         if (proactor == null) {
@@ -101,7 +100,7 @@ final class WriteQueue {
                 if (!writeAtOnce(data) || !data.hasRemaining()) {
                     return;
                 }
-                transport.loop.addWriter(transport.channel, onWritable);
+                transport.loop.addWriter(transport.channel, this);
             }
             buffer.append(data);
         } else {
@@ -127,13 +126,14 @@ final class WriteQueue {
             out.write(data);
             return true;
         } catch (IOException e) {
-            transport.fatalError(e, writeError);
+            transport.fatalError(e, writeError());
             return false;
         }
     }
 
-    /** On readiness: the channel can take more. */
-    private void writeReady() {
+    /** On readiness, the writer callback: the channel can take more. */
+    @Override
+    public void run() {
         if (transport.connLost > 0) {
             return;
         }
@@ -142,7 +142,7 @@ final class WriteQueue {
         } catch (IOException e) {
             transport.loop.removeWriter(transport.channel);
             buffer.clear();
-            transport.fatalError(e, writeError);
+            transport.fatalError(e, writeError());
             return;
         }
         transport.resumeProtocolIfAtLow(); // may write more: look at the buffer only after it
@@ -172,7 +172,7 @@ final class WriteQueue {
             return;
         }
         if (n < 0) {
-            transport.fatalError(proactor.errorOf(n), writeError);
+            transport.fatalError(proactor.errorOf(n), writeError());
             return;
         }
         if (!queue.isEmpty()) {
