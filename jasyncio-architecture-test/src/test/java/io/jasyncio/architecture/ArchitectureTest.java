@@ -4,6 +4,7 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -150,8 +151,8 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage(BACKENDS)
                 .should().beAssignableTo(resideInAnyPackage("io.jasyncio.loop", "io.jasyncio.net")
                         .and(not(JavaClass.Predicates.equivalentTo(Object.class))))
-                .because("what a backend implements (EventLoopProvider, LoopBackend, Poller, IoRegistration, Proactor, "
-                        + "SocketTransportFactory) sits in loop.spi and net.spi: loop and net hold no SPI type")
+                .because("what a backend implements (EventLoopProvider, LoopBackend, Poller, IoRegistration, Proactor) "
+                        + "sits in loop.spi and net.spi: loop and net hold no SPI type")
                 .check(CLASSES);
     }
 
@@ -204,35 +205,41 @@ class ArchitectureTest {
     }
 
     @Test
-    void streamTransportsAreMadeByTheBackendsFactory() {
-        noClasses().that().resideInAPackage(LIBRARY + "..").and(not(partOfTheStreamTransports()))
-                .should().dependOnClassesThat(partOfTheStreamTransports().and(not(is(SOCKET_TRANSPORT_FACTORY))))
-                .because("SocketTransportFactory makes the stream socket transports, as the loop's backend says "
-                        + "(its BuiltinTransports reaches their constructors by a private lookup); "
-                        + "nothing chooses one by the loop's type")
+    void transportsAreFinalClassesOverOneBase() {
+        classes().that().areAssignableTo(BASE_TRANSPORT).and().areNotInterfaces()
+                .and().doNotHaveFullyQualifiedName(CHANNEL_TRANSPORT)
+                .should().haveModifier(JavaModifier.FINAL)
+                .because("transports are composed, not a hierarchy: each is one final class over ChannelTransport "
+                        + "(or over nothing) that composes a WriteQueue and a read strategy")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyNetworkMakesTheSocketTransports() {
+        noClasses().that().areNotAssignableTo(CHANNEL_TRANSPORT).and().doNotHaveFullyQualifiedName(NETWORK)
+                .should().callConstructorWhere(DescribedPredicate.describe(
+                        "the target is a transport of the net package's own (not a public pipe transport)",
+                        call -> call.getTargetOwner().isAssignableTo(CHANNEL_TRANSPORT)
+                                && !call.getTargetOwner().getModifiers().contains(JavaModifier.PUBLIC)))
+                .because("Network makes each socket transport, by completion when the loop's backend offers a "
+                        + "Proactor, else on readiness: nothing else chooses one (by the loop's type or otherwise)")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theNetSpiNamesOnlyTheJdk() {
+        classes().that().resideInAPackage("io.jasyncio.net.spi..")
+                .should().onlyDependOnClassesThat(resideOutsideOfPackage(LIBRARY + "..")
+                        .or(resideInAnyPackage("io.jasyncio.net.spi..")))
+                .because("a completion backend implements Proactor with JDK types alone; net picks the transport, "
+                        + "so net.spi and net never import each other")
                 .check(CLASSES);
     }
 
     private static final String EVENT_LOOP = "io.jasyncio.loop.EventLoop";
-    private static final String SOCKET_TRANSPORT_FACTORY = "io.jasyncio.net.spi.SocketTransportFactory";
-
-    /** The stream socket transports, each with its nested classes, and the factory that makes them. */
-    private static DescribedPredicate<JavaClass> partOfTheStreamTransports() {
-        return DescribedPredicate.describe("part of the stream socket transports or their factory", c -> {
-            String name = c.getName();
-            for (String owner : new String[] {"io.jasyncio.net.SocketTransport", "io.jasyncio.net.ProactorSocketTransport",
-                    SOCKET_TRANSPORT_FACTORY}) {
-                if (name.equals(owner) || name.startsWith(owner + "$")) {
-                    return true;
-                }
-            }
-            return false;
-        });
-    }
-
-    private static DescribedPredicate<JavaClass> is(String className) {
-        return DescribedPredicate.describe("is " + className, c -> c.getName().equals(className));
-    }
+    private static final String BASE_TRANSPORT = "io.jasyncio.net.BaseTransport";
+    private static final String CHANNEL_TRANSPORT = "io.jasyncio.net.ChannelTransport";
+    private static final String NETWORK = "io.jasyncio.net.Network";
 
     @Test
     void noLibraryCodeNamesTheCli() {
@@ -253,17 +260,14 @@ class ArchitectureTest {
     }
 
     /**
-     * Each package of the library is its own slice ({@code loop.spi} too: it sits below
-     * {@code loop}), but for {@code net.spi}, one slice with {@code net} until the transports stop
-     * naming each other across it. Everything else is left out.
+     * Each package of the library is its own slice ({@code loop.spi} and {@code net.spi} too: each
+     * sits below its layer's package, which names it, and names nothing of it). Everything else is
+     * left out.
      */
     private static final SliceAssignment EACH_PACKAGE = new SliceAssignment() {
         @Override
         public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
             String pkg = javaClass.getPackageName();
-            if (pkg.equals("io.jasyncio.net.spi")) {
-                pkg = "io.jasyncio.net";
-            }
             return pkg.equals(LIBRARY) || pkg.startsWith(LIBRARY + ".") ? SliceIdentifier.of(pkg) : SliceIdentifier.ignore();
         }
 

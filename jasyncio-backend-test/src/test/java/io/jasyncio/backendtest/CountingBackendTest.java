@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A backend outside core is found by name and does the loop's I/O: the loop calls its poller, and
- * the network layer its transport factory, and only those.
+ * the network layer asks it how to make each transport (it offers no proactor: readiness), and only it.
  */
 class CountingBackendTest {
 
@@ -59,6 +59,6 @@ class CountingBackendTest {
         assertTrue(counted[1] > 0 && counted[2] >= 3, "readiness came from it: " + counted[1] + " selects, "
                 + counted[2] + " events");
         assertTrue(counted[3] > 0, "another thread woke it: " + counted[3]);
-        assertEquals(2, counted[4], "the backend's factory made both ends' transports (the client's, the accepted one)");
+        assertEquals(2, counted[4], "the network layer asked the backend how to make both ends' transports (the client's, the accepted one)");
     }
 }

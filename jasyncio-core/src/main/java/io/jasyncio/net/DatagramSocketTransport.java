@@ -21,7 +21,7 @@ import java.util.Objects;
  * {@link DatagramProtocol#errorReceived} and the endpoint stays open. Only a failing protocol
  * callback ends it.
  */
-final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> implements DatagramTransport {
+final class DatagramSocketTransport extends ChannelTransport<DatagramChannel> implements DatagramTransport {
     private final SocketAddress remote;
     private final Runnable onReadable = this::readReady;
     private final Runnable onWritable = this::writeReady;
@@ -49,10 +49,10 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
     /** {@code sender}: sends in place of the channel's own send (null: the channel's). */
     DatagramSocketTransport(EventLoop loop, DatagramChannel channel, DatagramProtocol protocol, SocketAddress remote,
                             Future<Void> waiter, Sender sender) {
-        super(loop, channel, remote);
+        super(loop, channel, "socket", remote, SocketSetup.localAddressOrNull(channel), null);
         this.sender = sender;
         this.remote = remote;
-        this.protocol = protocol;
+        setProtocol(protocol);
         loop.callSoon(() -> protocol.connectionMade(this));
         loop.callSoon(() -> {
             if (!closing) {
@@ -98,7 +98,7 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
             throw new IllegalArgumentException("an unconnected endpoint needs an address to send to");
         }
         if (connLost > 0) {
-            dropWriteAfterConnectionLost();
+            dropWriteAfterConnectionLost("socket.send() raised exception.");
             return;
         }
         if (queue.isEmpty()) {
@@ -167,16 +167,12 @@ final class DatagramSocketTransport extends SelectorTransport<DatagramChannel> i
     }
 
     @Override
-    public BaseProtocol getProtocol() {
-        return protocol;
-    }
-
-    @Override
     public void setProtocol(BaseProtocol protocol) {
         Objects.requireNonNull(protocol, "protocol");
         if (!(protocol instanceof DatagramProtocol datagram)) {
             throw new IllegalArgumentException("a datagram transport needs a DatagramProtocol, not " + protocol);
         }
+        protocolIs(datagram);
         this.protocol = datagram;
     }
 

@@ -6,6 +6,7 @@ import io.jasyncio.loop.Future;
 import io.jasyncio.loop.spi.LoopContract;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolFamily;
@@ -24,7 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.jasyncio.net.spi.SocketTransportFactory;
+import io.jasyncio.net.spi.Proactor;
 import io.jasyncio.util.Throwables;
 import io.jasyncio.task.ThrowingCoroutine;
 import io.jasyncio.task.Tasks;
@@ -148,14 +149,29 @@ public final class Network {
         return ssl.appTransport();
     }
 
-    /** The plain stream transport the loop's backend makes ({@link SocketTransportFactory}; readiness unless it says otherwise). */
+    /**
+     * The plain stream transport that suits the loop's backend: by completion when the backend
+     * is a {@link Proactor} (io_uring), else on readiness (asyncio's {@code _make_socket_transport},
+     * which each loop class overrides). A new kind of stream transport is a line here.
+     */
     private static Transport socketTransport(EventLoop loop, SocketChannel channel, BaseProtocol protocol,
                                              Future<Void> waiter, Server server) {
-        SocketTransportFactory factory = LoopContract.of(loop).backendFeature(SocketTransportFactory.class);
-        return (factory != null ? factory : READINESS).socketTransport(loop, channel, protocol, waiter, server);
+        Proactor proactor = LoopContract.of(loop).backendFeature(Proactor.class);
+        return proactor != null ? new ProactorSocketTransport(loop, proactor, channel, protocol, waiter, server)
+                : new SocketTransport(loop, channel, protocol, waiter, server);
     }
 
-    private static final SocketTransportFactory READINESS = SocketTransportFactory.readiness();
+    static {
+        // The transports' classes and their helpers load with this class (before a server accepts or a
+        // connection is made), not at the first connection, which may come when no descriptor is left to
+        // open their class files (and the failure would stick).
+        try {
+            MethodHandles.lookup().ensureInitialized(SocketTransport.class);
+            MethodHandles.lookup().ensureInitialized(ProactorSocketTransport.class);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /**
      * Coroutine: upgrades a live connection to TLS (asyncio's loop.start_tls): reading pauses, the

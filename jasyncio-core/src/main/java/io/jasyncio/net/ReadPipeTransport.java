@@ -9,78 +9,45 @@ import java.util.List;
 
 /**
  * The read end of a pipe as a transport (asyncio's {@code _UnixReadPipeTransport}): readiness on
- * the loop's poller, one read into the loop's shared buffer per event, handed to the protocol at
+ * the loop's poller, one read per event by {@code ReadinessReads}, handed to the protocol at
  * once. {@link #pauseReading()} stops watching the pipe, so a full pipe stops its writer: that is
  * the flow control that keeps a fast writer from growing our memory. At the end of the data the
  * protocol gets {@code eofReceived} (its answer is ignored: a pipe has no other direction) and
  * then {@code connectionLost(null)}. It cannot be written: the write methods throw.
  */
-public final class ReadPipeTransport extends PipeTransport<Pipe.SourceChannel> {
-    private final ByteBuffer readBuffer;
-    private final Runnable onReadable = this::readReady;
-    private boolean paused;
+public final class ReadPipeTransport extends ChannelTransport<Pipe.SourceChannel> implements Transport {
+    private final ReadinessReads reads;
 
     /** Wraps {@code channel} (made non-blocking here); reading starts with {@link #start()}. */
     public ReadPipeTransport(EventLoop loop, Pipe.SourceChannel channel, Protocol protocol) throws IOException {
-        super(loop, channel, protocol);
-        this.readBuffer = ReadBuffer.of(loop);
+        channel.configureBlocking(false);
+        super(loop, channel, "pipe", null, null, null);
+        protocolIs(protocol);
+        this.reads = new ReadinessReads(this, channel);
     }
 
     /** Calls the protocol's connectionMade now and watches the pipe from then on. */
     public void start() {
-        streamProtocol().connectionMade(this);
-        if (!paused && !closing) {
-            loop.addReader(channel, onReadable);
+        streamProtocol.connectionMade(this);
+        if (isReading()) {
+            loop.addReader(channel, reads);
         }
     }
 
-    private void readReady() {
-        ByteBuffer data = readBuffer.clear();
-        int n;
-        try {
-            n = channel.read(data);
-        } catch (IOException e) {
-            fatalError(e, "Fatal read error on pipe transport");
-            return;
-        }
-        if (n > 0) {
-            data.flip();
-            try {
-                streamProtocol().dataReceived(data);
-            } catch (Throwable t) {
-                fatalError(t, "Fatal error: protocol.data_received() call failed.");
-            }
-        } else if (n < 0) {
-            closing = true;
-            loop.removeReader(channel);
-            Protocol p = streamProtocol();
-            loop.callSoon(p::eofReceived);
-            connLost++;
-            loop.callSoon(() -> callConnectionLost(null));
-        }
-    }
-
+    /** The end of the data: eofReceived soon (its answer ignored), then connectionLost(null). */
     @Override
-    public void pauseReading() {
-        if (closing || paused) {
-            return;
-        }
-        paused = true;
+    void readEof() {
+        closing = true;
         loop.removeReader(channel);
+        Protocol p = streamProtocol;
+        loop.callSoon(p::eofReceived);
+        connLost++;
+        loop.callSoon(() -> callConnectionLost(null));
     }
 
     @Override
-    public void resumeReading() {
-        if (closing || !paused) {
-            return;
-        }
-        paused = false;
-        loop.addReader(channel, onReadable);
-    }
-
-    @Override
-    public boolean isReading() {
-        return !paused && !closing;
+    void readingResumed() {
+        loop.addReader(channel, reads);
     }
 
     @Override
@@ -90,10 +57,6 @@ public final class ReadPipeTransport extends PipeTransport<Pipe.SourceChannel> {
 
     @Override
     void discardBufferedWrites() {
-    }
-
-    private Protocol streamProtocol() {
-        return (Protocol) protocol;
     }
 
     // ---- a read pipe has no write side ------------------------------------------------------
@@ -139,6 +102,6 @@ public final class ReadPipeTransport extends PipeTransport<Pipe.SourceChannel> {
 
     @Override
     public String toString() {
-        return "<ReadPipeTransport " + channel + (closing ? " closing" : paused ? " paused" : "") + ">";
+        return "<ReadPipeTransport " + channel + (closing ? " closing" : readingPaused ? " paused" : "") + ">";
     }
 }

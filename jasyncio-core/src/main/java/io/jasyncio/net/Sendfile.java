@@ -44,8 +44,7 @@ public final class Sendfile {
         }
         SendfileFlow flow = new SendfileFlow(loop, transport);
         try {
-            if ((transport instanceof StreamSocketTransport)
-                    && transport.getExtraInfo("socket") instanceof SocketChannel socket) {
+            if (transport instanceof ChannelTransport<?> plain && plain.channel instanceof SocketChannel socket) {
                 flow.drainTo(0); // what was written before goes first
                 return sendNative(loop, socket, file, offset, count);
             }

@@ -225,7 +225,7 @@ public final class Server implements AutoCloseable {
         activeCount++;
     }
 
-    void detach(Transport transport) {
+    void detach(BaseTransport transport) {
         if (clients.remove(transport) != null) {
             connectionEnded();
         }

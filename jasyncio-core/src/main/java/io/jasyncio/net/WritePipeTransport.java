@@ -8,15 +8,15 @@ import java.nio.channels.Pipe;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * The write end of a pipe as a transport (asyncio's {@code _UnixWritePipeTransport}): a write goes
- * straight into the pipe while nothing is buffered; what the pipe does not take waits in the
- * buffer for a writer callback on the loop's poller. Crossing the high/low water marks calls the
- * protocol's pauseWriting/resumeWriting, which is how {@link StreamWriter#drain()} keeps a
- * writer in step with a slow reader. {@link #close()} is {@link #writeEof()}: the pipe closes
- * once the buffer is written. A reader that went away shows as a failed write (EPIPE: the JVM
- * ignores SIGPIPE), which ends the transport with that error. It cannot be read.
+ * The write end of a pipe as a transport (asyncio's {@code _UnixWritePipeTransport}): a
+ * {@code WriteQueue} on readiness (straight into the pipe while nothing is buffered; what the pipe
+ * does not take waits in heap chunks for a writer callback). Crossing the high/low water marks
+ * calls the protocol's pauseWriting/resumeWriting, which is how {@link StreamWriter#drain()}
+ * keeps a writer in step with a slow reader. {@link #close()} is {@link #writeEof()}: the pipe
+ * closes once the buffer is written. A reader that went away shows as a failed write (EPIPE: the
+ * JVM ignores SIGPIPE), which ends the transport with that error. It cannot be read.
  */
-public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
+public final class WritePipeTransport extends ChannelTransport<Pipe.SinkChannel> implements Transport {
     /**
      * The most one write offers the pipe (which holds 64 KiB on Linux): the JDK copies a heap
      * buffer's whole remainder into a temporary direct buffer at every write, so handing it a
@@ -24,66 +24,37 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
      */
     private static final int MAX_WRITE = 256 * 1024;
 
-    private final Runnable onWritable = this::writeReady;
-    private final WritableByteChannel cappedWrites = new CappedWrites();
-    private final WriteBuffer buffer = new WriteBuffer();
+    /** asyncio's words for writes on a pipe that was lost. */
+    static final String LOST_WARNING = "pipe closed by peer or os.write(pipe, data) raised exception.";
+
+    private final WriteQueue writes;
 
     /** Wraps {@code channel} (made non-blocking here); {@link #start()} tells the protocol. */
     public WritePipeTransport(EventLoop loop, Pipe.SinkChannel channel, BaseProtocol protocol) throws IOException {
-        super(loop, channel, protocol);
+        channel.configureBlocking(false);
+        super(loop, channel, "pipe", null, null, null);
+        protocolIs(protocol);
+        this.writes = WriteQueue.readiness(this, new CappedWrites(channel), new WriteBuffer());
     }
 
     /** Calls the protocol's connectionMade (when it is a {@link Protocol}). */
     public void start() {
-        if (protocol instanceof Protocol p) {
+        if (getProtocol() instanceof Protocol p) {
             p.connectionMade(this);
         }
     }
 
+    /** As asyncio's pipe: once closing (or lost), a write is dropped (counted, and warned past a few, once lost). */
     @Override
     public void write(ByteBuffer data) {
-        if (!data.hasRemaining()) {
-            return;
-        }
-        if (connLost > 0 || closing) { // dropped; counted (and warned past a few) once the pipe is lost
+        if (data.hasRemaining() && (closing || connLost > 0)) {
             if (connLost > 0) {
-                dropWriteAfterConnectionLost("pipe closed by peer or os.write(pipe, data) raised exception.");
+                dropWriteAfterConnectionLost(LOST_WARNING);
             }
             data.position(data.limit());
             return;
         }
-        if (buffer.isEmpty()) {
-            try {
-                cappedWrites.write(data);
-            } catch (IOException e) {
-                fatalError(e, "Fatal write error on pipe transport");
-                return;
-            }
-            if (!data.hasRemaining()) {
-                return;
-            }
-            loop.addWriter(channel, onWritable);
-        }
-        buffer.append(data);
-        pauseProtocolIfAboveHigh();
-    }
-
-    private void writeReady() {
-        try {
-            buffer.flushTo(cappedWrites);
-        } catch (IOException e) {
-            fatalError(e, "Fatal write error on pipe transport");
-            return;
-        }
-        if (buffer.isEmpty()) {
-            loop.removeWriter(channel);
-            resumeProtocolIfAtLow(); // the protocol may write again here, and close
-            if (buffer.isEmpty() && closing && connLost == 0) {
-                writesDrainedWhileClosing();
-            }
-            return;
-        }
-        resumeProtocolIfAtLow();
+        writes.write(data);
     }
 
     /** The pipe closes once the buffer is written: the same as {@link #close()}, as asyncio's write_eof. */
@@ -99,12 +70,12 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
 
     @Override
     long bufferedBytes() {
-        return buffer.size();
+        return writes.size();
     }
 
     @Override
     void discardBufferedWrites() {
-        buffer.clear();
+        writes.discard();
     }
 
     // ---- a write pipe has no read side ------------------------------------------------------
@@ -124,8 +95,8 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
         return false;
     }
 
-    /** Our channel, offered at most {@link #MAX_WRITE} bytes per write. */
-    private final class CappedWrites implements WritableByteChannel {
+    /** The pipe, offered at most {@link #MAX_WRITE} bytes per write. */
+    private record CappedWrites(Pipe.SinkChannel channel) implements WritableByteChannel {
         @Override
         public int write(ByteBuffer src) throws IOException {
             if (src.remaining() <= MAX_WRITE) {
@@ -149,6 +120,6 @@ public final class WritePipeTransport extends PipeTransport<Pipe.SinkChannel> {
 
     @Override
     public String toString() {
-        return "<WritePipeTransport " + channel + (closing ? " closing" : "") + " bufsize=" + buffer.size() + ">";
+        return "<WritePipeTransport " + channel + (closing ? " closing" : "") + " bufsize=" + bufferedBytes() + ">";
     }
 }

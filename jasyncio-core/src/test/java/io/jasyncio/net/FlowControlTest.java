@@ -123,6 +123,67 @@ class FlowControlTest {
         });
     }
 
+    /** Writes past the high water mark once, and closes from resumeWriting, when all of it went out. */
+    static final class CloseOnResume implements Protocol {
+        final Future<Void> lost;
+        int connectionLostCalls;
+        Transport transport;
+        boolean paused;
+        long written;
+
+        CloseOnResume(EventLoop loop) {
+            this.lost = loop.createFuture();
+        }
+
+        @Override
+        public void connectionMade(Transport transport) {
+            this.transport = transport;
+            transport.setWriteBufferLimits(CHUNK, 0); // resumed only once nothing is buffered
+            for (int i = 0; i < 1024 && !paused; i++) { // until the socket takes no more and the buffer passes the mark
+                transport.write(ByteBuffer.allocate(CHUNK));
+                written += CHUNK;
+            }
+        }
+
+        @Override
+        public void pauseWriting() {
+            paused = true;
+        }
+
+        @Override
+        public void resumeWriting() {
+            transport.close();
+        }
+
+        @Override
+        public void connectionLost(Throwable exc) {
+            connectionLostCalls++;
+            if (!lost.isDone()) {
+                lost.setResult(null);
+            }
+        }
+    }
+
+    /** A protocol that closes from resumeWriting, with nothing buffered, sees its connection lost once. */
+    @ParameterizedTest
+    @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")
+    void closingFromResumeWritingLosesTheConnectionOnce(String loopName) {
+        NetTesting.run(loopName, 50, () -> {
+            EventLoop loop = getRunningLoop();
+            Server server = Network.createServer(loop, () -> new SlowReader(loop, Long.MAX_VALUE), "127.0.0.1", 0);
+            var c = Network.createConnection(loop, () -> new CloseOnResume(loop), "127.0.0.1", NetTesting.port(server));
+            CloseOnResume sender = c.protocol();
+            assertTrue(sender.paused, "the socket took " + sender.written + " bytes without a pause");
+            await(sender.lost);
+            for (int i = 0; i < 3; i++) {
+                sleep(0); // a second connectionLost would come at the next turns
+            }
+            assertEquals(1, sender.connectionLostCalls);
+            NetTesting.closeServer(server);
+            return null;
+        });
+    }
+
     /** drain() is what keeps a streams writer's buffer bounded. */
     @ParameterizedTest
     @MethodSource("io.jasyncio.loop.LoopsUnderTest#names")

@@ -4,7 +4,6 @@ import io.jasyncio.loop.spi.LoopBackend;
 import io.jasyncio.loop.spi.LoopContract;
 import io.jasyncio.loop.spi.ChannelFds;
 import io.jasyncio.net.spi.Proactor;
-import io.jasyncio.net.spi.SocketTransportFactory;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -12,8 +11,8 @@ import java.nio.channels.SocketChannel;
 
 /**
  * The io_uring backend: the loop's one wait is an {@code io_uring_enter} on an
- * {@link IoUringPoller}, and it is a {@link Proactor}: the stream transports it makes
- * ({@link SocketTransportFactory#completion}) receive and send through requests on the same ring
+ * {@link IoUringPoller}, and it is a {@link Proactor} (the backend feature core's network layer asks for): core's network layer
+ * then makes each stream connection a completion transport, which receives and sends through requests on the same ring
  * (asyncio's proactor shape), while {@code addReader}/{@code addWriter}, accepting and connecting
  * stay on readiness (polls on the ring).
  */
@@ -21,7 +20,7 @@ public final class IoUringBackend implements LoopBackend, Proactor {
     static {
         // Loaded now, not at the first connection: one accepted when no descriptor is left
         // could not open their class files (and the failure would stick). The transport's own
-        // classes load when each backend makes its factory (SocketTransportFactory.completion).
+        // classes load with core's Network class.
         try {
             MethodHandles.lookup().ensureInitialized(RingOperation.class);
             MethodHandles.lookup().ensureInitialized(ProvidedBuffers.class);
@@ -32,7 +31,6 @@ public final class IoUringBackend implements LoopBackend, Proactor {
 
     private final IoUringPoller poller;
     private final LoopContract loop;
-    private final SocketTransportFactory transports = SocketTransportFactory.completion(this);
 
     /** The backend of {@code loop}, whose ring runs task work as {@code taskRun} says (or weaker, where the kernel refuses it). */
     IoUringBackend(LoopContract loop, TaskRunMode taskRun) throws IOException {
@@ -43,11 +41,6 @@ public final class IoUringBackend implements LoopBackend, Proactor {
     @Override
     public IoUringPoller poller() {
         return poller;
-    }
-
-    @Override
-    public <T> T feature(Class<T> type) {
-        return type == SocketTransportFactory.class ? type.cast(transports) : LoopBackend.super.feature(type);
     }
 
     @Override

@@ -8,10 +8,12 @@ import java.nio.channels.SocketChannel;
  * A loop backend that reads and writes stream sockets by completion, as asyncio's proactor: the
  * transport asks for a receive or a send, the backend carries it out (on Linux, as io_uring
  * requests batched into the loop's one system call per iteration) and tells the transport when it
- * is done. Such a backend offers {@link SocketTransportFactory#completion} over itself, so each
- * connection its loop makes or accepts gets a proactor transport; everything else (accepting,
- * connecting, {@code addReader}, the {@code sock*} coroutines) stays on readiness. The SPI of a
- * completion backend outside core, with {@link SocketTransportFactory}.
+ * is done. Such a backend offers itself as this feature ({@code LoopBackend.feature(Proactor.class)},
+ * which by default answers with the backend when it is one), so each stream connection its loop
+ * makes or accepts gets core's completion transport; everything else (accepting, connecting,
+ * {@code addReader}, the {@code sock*} coroutines, datagrams, pipes) stays on readiness. A backend
+ * that offers none gets the readiness transport. The SPI of a completion backend outside core: it
+ * names JDK types only.
  */
 public interface Proactor {
     /**
