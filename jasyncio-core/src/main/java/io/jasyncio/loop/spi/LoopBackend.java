@@ -3,7 +3,7 @@ package io.jasyncio.loop.spi;
 /**
  * What a loop runs over, made for it by its {@link EventLoopProvider}: the poller that is the
  * loop's one wait, and whatever else the backend offers the layers above the loop, found by type
- * ({@link #feature}): a completion backend's transport factory, say. The loop itself is the
+ * ({@link #feature}): a completion backend's {@code Proactor}, say. The loop itself is the
  * library's one loop class, the same for every backend.
  */
 public interface LoopBackend {
