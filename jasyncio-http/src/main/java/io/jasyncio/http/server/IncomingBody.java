@@ -58,6 +58,10 @@ sealed interface IncomingBody permits RequestBody, WholeBody, IncomingBody.None 
         }
 
         @Override
+        public void failed(IOException cause) {
+        }
+
+        @Override
         public byte[] next() {
             return null;
         }
