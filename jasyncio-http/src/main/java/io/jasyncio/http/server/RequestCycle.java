@@ -240,7 +240,7 @@ final class RequestCycle implements HttpMessageListener {
         answered();
         Transport transport = connection.transport();
         end.handOver(new HandOver(protocol, transport, input, flow));
-        server.remove(connection);
+        server.handedOver(connection, transport);
         return transport;
     }
 
