@@ -84,7 +84,7 @@ public final class HttpServer {
     public void shutdown(double gracePeriod) {
         server.close();
         connections.shutdown(gracePeriod);
-        server.closeClients(); // connections taken over (WebSocket, tunnels) are left: waitClosed waits for them
+        server.closeClients(); // taken-over connections left (tunnels, WebSockets past the grace): waitClosed waits for them
         server.waitClosed();
     }
 
