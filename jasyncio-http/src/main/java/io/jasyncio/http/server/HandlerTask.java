@@ -14,7 +14,9 @@ import java.util.Map;
  * Runs a connection's handlers, one exchange at a time, each as a task of its own started eagerly
  * (a handler that does not suspend is done when {@link #dispatch} returns). The task's body is
  * this object, one per connection, not a lambda per request. A handler's failure is reported to
- * the loop's exception handler and answered 500, or aborts a response that began.
+ * the loop's exception handler and answered 500, or aborts a response that began. The task of
+ * the exchange being answered is kept while it runs: cancelled when the client goes, held by the
+ * server when the connection is taken over.
  */
 final class HandlerTask implements Coroutine<Void> {
     private final RequestCycle connection;
@@ -24,6 +26,8 @@ final class HandlerTask implements Coroutine<Void> {
     private HttpExchange dispatching;
     /** The task of the exchange being answered, while it runs past its first step; else null. */
     private Task<Void> running;
+    /** Whether the exchange dispatched last is still being answered (not ended in its first step). */
+    private boolean answering;
 
     HandlerTask(RequestCycle connection, ServerConnections server, ConnectionEnd end) {
         this.connection = connection;
@@ -33,19 +37,21 @@ final class HandlerTask implements Coroutine<Void> {
 
     void dispatch(HttpExchange ex) {
         dispatching = ex;
+        answering = true;
         Task<Void> task = Tasks.createEager(server.loop(), this, null, null);
         if (task.isDone()) {
             return;
         }
         if (end.isHandedOver()) {
             server.holdUntilDone(task); // taken over in its first, eager, step
-        } else if (connection.answering(ex)) {
+        } else if (answering) {
             running = task;
         }
     }
 
     /** The exchange being answered ended for the connection: its handler's task, if it runs on, is its own. */
     void exchangeEnded() {
+        answering = false;
         running = null;
     }
 

@@ -173,11 +173,6 @@ final class RequestCycle implements HttpMessageListener {
         return false; // the parser stops at the end of this request until it is answered (state.awaitingResponse())
     }
 
-    /** Whether {@code ex} is the exchange being answered. */
-    boolean answering(HttpExchange ex) {
-        return exchange == ex;
-    }
-
     /** The exchange is over for this connection (answered, refused, or handed over). */
     private void answered() {
         exchange = null;
