@@ -14,27 +14,58 @@ import java.util.Map;
  * Runs a connection's handlers, one exchange at a time, each as a task of its own started eagerly
  * (a handler that does not suspend is done when {@link #dispatch} returns). The task's body is
  * this object, one per connection, not a lambda per request. A handler's failure is reported to
- * the loop's exception handler and answered 500, or aborts a response that began.
+ * the loop's exception handler and answered 500, or aborts a response that began. The task of
+ * the exchange being answered is kept while it runs: cancelled when the client goes, held by the
+ * server when the connection is taken over.
  */
 final class HandlerTask implements Coroutine<Void> {
     private final RequestCycle connection;
     private final ServerConnections server;
+    private final ConnectionEnd end;
     /** The exchange whose task is being created ({@link #run} takes it). */
     private HttpExchange dispatching;
+    /** The task of the exchange being answered, while it runs past its first step; else null. */
+    private Task<Void> running;
+    /** Whether the exchange dispatched last is still being answered (not ended in its first step). */
+    private boolean answering;
 
-    HandlerTask(RequestCycle connection, ServerConnections server) {
+    HandlerTask(RequestCycle connection, ServerConnections server, ConnectionEnd end) {
         this.connection = connection;
+        this.end = end;
         this.server = server;
     }
 
     void dispatch(HttpExchange ex) {
         dispatching = ex;
+        answering = true;
         Task<Void> task = Tasks.createEager(server.loop(), this, null, null);
-        if (!task.isDone()) {
-            ex.started(task);
-            if (ex.isTakenOver()) {
-                server.holdUntilDone(task); // taken over in its first, eager, step
-            }
+        if (task.isDone()) {
+            return;
+        }
+        if (end.isHandedOver()) {
+            server.holdUntilDone(task); // taken over in its first, eager, step
+        } else if (answering) {
+            running = task;
+        }
+    }
+
+    /** The exchange being answered ended for the connection: its handler's task, if it runs on, is its own. */
+    void exchangeEnded() {
+        answering = false;
+        running = null;
+    }
+
+    /** The connection is handed over: the server holds the running handler's task until it ends (the loop holds tasks weakly). */
+    void holdUntilDone() {
+        if (running != null) {
+            server.holdUntilDone(running);
+        }
+    }
+
+    /** The client went away: the running handler's task is cancelled (unless the server's options say not to). */
+    void cancel(String why) {
+        if (running != null && !running.isDone() && server.options().handlerCancellation()) {
+            running.cancel(why);
         }
     }
 
@@ -70,7 +101,7 @@ final class HandlerTask implements Coroutine<Void> {
     }
 
     private void handlerFailed(HttpExchange ex, Throwable t) {
-        if (connection.end().isGone()) {
+        if (end.isGone()) {
             return; // the client went away: what the handler saw is no fault of its own
         }
         if (ex.failedWith(t)) {

@@ -1,7 +1,6 @@
 package io.jasyncio.http.server;
 
 import io.jasyncio.http.HttpHeaders;
-import io.jasyncio.http.HttpParseException;
 import io.jasyncio.http.HttpRequest;
 import io.jasyncio.http.HttpResponse;
 import io.jasyncio.http.codec.OutgoingBody;
@@ -14,7 +13,6 @@ import io.jasyncio.net.StreamReader;
 import io.jasyncio.net.StreamReaderProtocol;
 import io.jasyncio.net.StreamWriter;
 import io.jasyncio.net.Transport;
-import io.jasyncio.task.Task;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -35,30 +33,26 @@ public final class HttpExchange {
     private final ServerConnectionState state;
     /** The state machine's cycle of this exchange: once it moved on, this response is over. */
     private final int cycle;
-    /** The body queued for a streaming handler; null for a whole-request handler. */
-    private final RequestBody streamedBody;
-    /** The body gathered for a whole-request handler; null for a streaming one, or without a body. */
-    private final WholeBody wholeBody;
-    /** Why the request could not complete, once it could not. */
-    private IOException requestFailure;
+    /** The request's body, fed by the connection: streamed, gathered whole, or none. */
+    private final IncomingBody requestBody;
+    /** The connection's response bytes, its read and write flow, and its end (all one per connection). */
+    private final ResponseWriter out;
+    private final ReadFlow flow;
+    private final ConnectionEnd end;
 
     /** The body of a response begun by {@link #startResponse}: its framing and count. */
     private OutgoingBody body;
-    private Task<Void> task;
-    /** Whether the handler took the connection over: then the server holds its task until it ends. */
-    private boolean takenOver;
 
-    HttpExchange(RequestCycle connection, ServerConnectionState state, HttpRequest request, boolean streaming,
-                 boolean hasBody, long contentLength, BodyBudget budget) {
+    HttpExchange(RequestCycle connection, ServerConnectionState state, HttpRequest request, IncomingBody body,
+                 ResponseWriter out, ReadFlow flow, ConnectionEnd end) {
         this.connection = connection;
+        this.out = out;
+        this.flow = flow;
+        this.end = end;
         this.state = state;
         this.cycle = state.cycle();
         this.request = request;
-        this.streamedBody = streaming ? new RequestBody(connection.loop()) : null;
-        if (streaming && !hasBody) {
-            streamedBody.end();
-        }
-        this.wholeBody = streaming || !hasBody ? null : new WholeBody(budget, contentLength);
+        this.requestBody = body;
     }
 
     /** The request head (its body is read with {@link #read()}). */
@@ -77,11 +71,8 @@ public final class HttpExchange {
      * the connection lost); for a limit or malformed framing, the server has answered already.
      */
     public ByteBuffer read() throws IOException {
-        if (streamedBody == null) {
-            throw new IllegalStateException("a whole-request handler has its body in the request");
-        }
         sendContinueIfExpected();
-        byte[] piece = streamedBody.next();
+        byte[] piece = requestBody.next();
         connection.readMore(); // room again: read the socket if it was paused for us
         return piece == null ? null : ByteBuffer.wrap(piece);
     }
@@ -92,9 +83,8 @@ public final class HttpExchange {
     }
 
     private void sendContinueIfExpected() {
-        if (current() && state.continueDue()) {
-            state.continueSent();
-            connection.sendContinue();
+        if (current()) {
+            connection.continueIfDue();
         }
     }
 
@@ -106,7 +96,6 @@ public final class HttpExchange {
         byte[] bytes = whole.body();
         ResponseFraming framing = state.startResponse(whole.status(), whole.headers(), bytes.length,
                 connection.closesAfterResponse());
-        ResponseWriter out = connection.writer();
         out.put(whole.encodedHead());
         out.endHead(framing);
         if (framing.bodyAllowed() && bytes.length > 0) {
@@ -132,8 +121,8 @@ public final class HttpExchange {
         sendContinueIfExpected();
         ResponseFraming framing = state.startResponse(status, headers, contentLength, connection.closesAfterResponse());
         body = OutgoingBody.of(framing);
-        connection.writer().streamHead(status, headers, framing);
-        connection.writer().flushUnlessCorked();
+        out.streamHead(status, headers, framing);
+        out.flushUnlessCorked();
     }
 
     /** Coroutine: writes a part of the body, then waits while the client is not reading. */
@@ -142,12 +131,11 @@ public final class HttpExchange {
             throw new IllegalStateException("the response has ended");
         }
         state.checkSendingBody(data.remaining());
-        ResponseWriter out = connection.writer();
         if (!body.write(data, out)) {
             return; // a HEAD response has no body; an empty chunk would end one
         }
         out.flushUnlessCorked();
-        connection.awaitDrain();
+        flow.awaitDrain();
     }
 
     /** Coroutine: as {@link #write(ByteBuffer)}. */
@@ -169,9 +157,9 @@ public final class HttpExchange {
             state.endResponse(false); // throws if no response began; else it had ended
             return;
         }
-        boolean shortOfLength = body.end(trailers, connection.writer()) == OutgoingBody.Ending.SHORT;
+        boolean shortOfLength = body.end(trailers, out) == OutgoingBody.Ending.SHORT;
         if (state.endResponse(shortOfLength) == ServerConnectionState.Ending.ABORT) {
-            connection.end().abort(); // shorter than its Content-Length: the client must see it fail
+            end.abort(); // shorter than its Content-Length: the client must see it fail
         } else {
             finish();
         }
@@ -192,9 +180,8 @@ public final class HttpExchange {
     public Transport takeOver(int status, HttpHeaders headers, Protocol protocol) {
         checkNotStarted();
         boolean tunnel = state.takeOver(status);
-        connection.writer().handOverHead(status, headers, tunnel);
-        takenOver = true;
-        return connection.handOver(protocol, task); // a task not started yet is held once started (HandlerTask)
+        out.handOverHead(status, headers, tunnel);
+        return connection.handOver(protocol);
     }
 
     /** As {@link #takeOver(int, HttpHeaders, Protocol)}, the bytes as a stream pair (asyncio's reader and writer). */
@@ -212,7 +199,7 @@ public final class HttpExchange {
      * {@link HttpServerOptions#handlerCancellation()} is off; then it can ask here.
      */
     public boolean clientConnected() {
-        return connection.end().clientConnected();
+        return end.clientConnected();
     }
 
     /** Whether a response began (then a failure can only abort the connection). */
@@ -237,96 +224,20 @@ public final class HttpExchange {
     }
 
     private void finish() {
-        releaseBody();
         connection.exchangeFinished(this);
     }
 
-    // ---- for the connection ----------------------------------------------------------------------
-
-    boolean isStreaming() {
-        return streamedBody != null;
-    }
-
-    /** Body bytes gathered so far for a whole-request handler. */
-    int wholeBodyLength() {
-        return wholeBody == null ? 0 : wholeBody.length();
-    }
-
-    long queuedBodyBytes() {
-        return streamedBody == null ? 0 : streamedBody.queuedBytes();
-    }
-
-    /** A piece of the body; refused with 503 when the server's budget for whole bodies cannot hold it. */
-    void bodyArrived(ByteBuffer piece) throws HttpParseException {
-        if (responseStarted() && !sendingBody()) {
-            return; // answered already: the rest of the body is dropped
-        }
-        if (streamedBody != null) {
-            streamedBody.add(piece);
-            return;
-        }
-        if (!wholeBody.append(piece)) {
-            throw new HttpParseException(503, "the server holds as many request bodies as it may ("
-                    + wholeBody.budgetCapacity() + " bytes in all); retry later");
-        }
-    }
-
-    void requestCompleted() {
-        if (streamedBody != null) {
-            streamedBody.end();
-        }
-    }
-
-    /** The request cannot complete: a waiting read throws {@code cause}; this exchange writes no more. */
-    void requestFailed(IOException cause) {
-        requestFailure = cause;
-        releaseBody();
-        if (streamedBody != null) {
-            streamedBody.fail(cause);
-        }
-        if (!responseStarted()) {
-            state.refuse(); // the connection answers the refusal itself
-        }
-    }
-
-    /**
-     * The connection is gone; {@code reason} says why if this side dropped it (or is null). The
-     * handler is cancelled if {@code cancel}.
-     */
-    void connectionLost(String reason, boolean cancel) {
-        String why = reason != null ? reason : "the connection was lost";
-        requestFailed(new IOException(why));
-        if (current()) {
-            state.refuse(); // a response begun cannot be completed
-        }
-        if (cancel && task != null && !task.isDone()) {
-            task.cancel("HTTP: " + why);
-        }
-    }
-
-    /** The whole body's bytes go back to the server's budget: the exchange is over, or cannot complete. */
-    private void releaseBody() {
-        if (wholeBody != null) {
-            wholeBody.release();
-        }
-    }
-
-    void started(Task<Void> handlerTask) {
-        this.task = handlerTask;
-    }
-
-    boolean isTakenOver() {
-        return takenOver;
-    }
+    // ---- for the handler's task ------------------------------------------------------------------
 
     /** Whether {@code t} is the failure of the request itself (the client broke it off), not the handler's. */
     boolean failedWith(Throwable t) {
-        return t == requestFailure;
+        return requestBody.failedWith(t);
     }
 
     /** The request with its whole body, for a whole-request handler. */
     HttpRequest wholeRequest() {
-        return wholeBodyLength() == 0 ? request : request.withBody(wholeBody.toArray());
+        return requestBody instanceof WholeBody whole && whole.gatheredBytes() > 0
+                ? request.withBody(whole.toArray()) : request;
     }
 
     /** The handler failed (and it was reported): 500 if no response began, else the response begun is aborted. */
@@ -335,7 +246,7 @@ public final class HttpExchange {
             respond(HttpResponse.text(500, "Internal Server Error"));
         } else if (sendingBody()) {
             state.refuse();
-            connection.end().abort();
+            end.abort();
         }
     }
 }

@@ -76,13 +76,15 @@ public final class HttpServer {
     /**
      * Coroutine: graceful shutdown. Stops accepting, closes idle connections, lets requests in
      * flight finish (their responses say {@code Connection: close}) for up to {@code gracePeriod}
-     * seconds, then drops the connections left; connections taken over ({@link HttpExchange#takeOver})
-     * are closed then.
+     * seconds, then drops the connections left. Of the connections taken over
+     * ({@link HttpExchange#takeOver}), a WebSocket begins its closing handshake with 1001 (Going
+     * Away) at once and is waited for within the grace period (any {@link ShutdownAware} protocol
+     * is asked so); the others (a CONNECT tunnel) are closed at the end.
      */
     public void shutdown(double gracePeriod) {
         server.close();
         connections.shutdown(gracePeriod);
-        server.closeClients(); // connections taken over (WebSocket, tunnels) are left: waitClosed waits for them
+        server.closeClients(); // taken-over connections left (tunnels, WebSockets past the grace): waitClosed waits for them
         server.waitClosed();
     }
 

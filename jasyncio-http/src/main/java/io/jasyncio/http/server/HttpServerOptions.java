@@ -10,6 +10,10 @@ import java.time.Duration;
  * How an {@link HttpServer} serves: the parser's limits, the timeouts (seconds) and the buffering
  * marks that bound what one connection holds.
  *
+ * <p>Every timeout is set in either unit: each {@code with...} taking seconds has a {@link Duration}
+ * overload, and {@link #withRequestTimeout(Duration)} (the one component held as a {@code Duration})
+ * a seconds overload. Timeouts must be positive.
+ *
  * @param limits              request line, header and body limits (414, 431, 413)
  * @param headerTimeout       from a request's first byte to the end of its head; then 408 and close (slowloris)
  * @param idleTimeout         a keep-alive connection without a request this long is closed quietly
@@ -98,16 +102,32 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
         return RecordCopy.with(this, HttpServerOptions::headerTimeout, seconds);
     }
 
+    public HttpServerOptions withHeaderTimeout(Duration timeout) {
+        return withHeaderTimeout(Timeouts.seconds(timeout));
+    }
+
     public HttpServerOptions withIdleTimeout(double seconds) {
         return RecordCopy.with(this, HttpServerOptions::idleTimeout, seconds);
+    }
+
+    public HttpServerOptions withIdleTimeout(Duration timeout) {
+        return withIdleTimeout(Timeouts.seconds(timeout));
     }
 
     public HttpServerOptions withBodyReadTimeout(double seconds) {
         return RecordCopy.with(this, HttpServerOptions::bodyReadTimeout, seconds);
     }
 
+    public HttpServerOptions withBodyReadTimeout(Duration timeout) {
+        return withBodyReadTimeout(Timeouts.seconds(timeout));
+    }
+
     public HttpServerOptions withSendTimeout(double seconds) {
         return RecordCopy.with(this, HttpServerOptions::sendTimeout, seconds);
+    }
+
+    public HttpServerOptions withSendTimeout(Duration timeout) {
+        return withSendTimeout(Timeouts.seconds(timeout));
     }
 
     /** Lingering before a close (see {@link #lingerTimeout()}): at most {@code seconds} and {@code bytes}. */
@@ -115,6 +135,11 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
         return new HttpServerOptions(limits, headerTimeout, idleTimeout, bodyReadTimeout, sendTimeout, seconds,
                 bytes, readPauseBytes, writeHighWater, writeLowWater, serverOptions, requestTimeout, minRequestBodyRate,
                 minResponseRate, bodyBufferBudget, handlerCancellation);
+    }
+
+    /** As {@link #withLinger(double, long)}. */
+    public HttpServerOptions withLinger(Duration timeout, long bytes) {
+        return withLinger(Timeouts.seconds(timeout), bytes);
     }
 
     public HttpServerOptions withReadPauseBytes(int bytes) {
@@ -134,6 +159,11 @@ public record HttpServerOptions(HttpLimits limits, double headerTimeout, double 
     /** The deadline for a whole request, head and body (see {@link #requestTimeout()}). */
     public HttpServerOptions withRequestTimeout(Duration value) {
         return RecordCopy.with(this, HttpServerOptions::requestTimeout, value);
+    }
+
+    /** As {@link #withRequestTimeout(Duration)}, in seconds. */
+    public HttpServerOptions withRequestTimeout(double seconds) {
+        return withRequestTimeout(Timeouts.duration(seconds));
     }
 
     /** The floor on a request body's rate (see {@link #minRequestBodyRate()}); null for none. */

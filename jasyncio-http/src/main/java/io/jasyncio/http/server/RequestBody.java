@@ -15,7 +15,7 @@ import static io.jasyncio.task.Tasks.await;
  * the read buffer once). The connection stops reading the socket while the queue holds more than
  * its mark, so a handler that does not read holds the client back instead of filling memory.
  */
-final class RequestBody {
+final class RequestBody implements IncomingBody {
     private static final byte[] NO_BODY = new byte[0];
 
     private final EventLoop loop;
@@ -29,7 +29,8 @@ final class RequestBody {
         this.loop = loop;
     }
 
-    void add(ByteBuffer piece) {
+    @Override
+    public void arrived(ByteBuffer piece) {
         byte[] copy = new byte[piece.remaining()];
         piece.get(copy);
         pieces.add(copy);
@@ -37,29 +38,34 @@ final class RequestBody {
         wake();
     }
 
-    void end() {
+    @Override
+    public void completed() {
         ended = true;
         wake();
     }
 
     /** The body will not complete (a malformed chunk, a timeout, the connection lost). */
-    void fail(IOException cause) {
+    @Override
+    public void failed(IOException cause) {
         if (!ended && failure == null) {
             failure = cause;
             wake();
         }
     }
 
-    boolean isEnded() {
-        return ended;
+    @Override
+    public boolean failedWith(Throwable t) {
+        return t != null && t == failure;
     }
 
-    long queuedBytes() {
+    @Override
+    public long queuedBytes() {
         return queuedBytes;
     }
 
     /** Coroutine: the next piece, or null once the body ended; throws why it cannot complete. */
-    byte[] next() throws IOException {
+    @Override
+    public byte[] next() throws IOException {
         while (pieces.isEmpty()) {
             if (ended) {
                 return null;

@@ -13,7 +13,6 @@ import io.jasyncio.http.codec.ServerConnectionState;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.net.Protocol;
 import io.jasyncio.net.Transport;
-import io.jasyncio.task.Task;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,6 +36,10 @@ final class RequestCycle implements HttpMessageListener {
     private final ReadFlow flow;
     private final ConnectionEnd end;
     private final HandlerTask handlers;
+    /** Whether the server's handler streams (else it gets each request whole, after its body). */
+    private final boolean streaming;
+    /** The body of the request being answered ({@link IncomingBody#NONE} between requests). */
+    private IncomingBody body = IncomingBody.NONE;
     /** The request being answered, or null. */
     private HttpExchange exchange;
 
@@ -50,26 +53,13 @@ final class RequestCycle implements HttpMessageListener {
         this.writer = writer;
         this.flow = flow;
         this.end = end;
-        this.handlers = new HandlerTask(this, server);
+        this.streaming = server.streamingHandler() != null;
+        this.handlers = new HandlerTask(this, server, end);
         this.parsing = new RequestParsing(connection, this, server, state, input, deadlines, writer, flow, end);
     }
 
     EventLoop loop() {
         return loop;
-    }
-
-    ConnectionEnd end() {
-        return end;
-    }
-
-    /** Where the responses' bytes go. */
-    ResponseWriter writer() {
-        return writer;
-    }
-
-    /** Coroutine: returns once the client took enough of what was written (the transport's buffer drained to its mark). */
-    void awaitDrain() throws IOException {
-        flow.awaitDrain();
     }
 
     /** A read, parsed in order. */
@@ -111,9 +101,12 @@ final class RequestCycle implements HttpMessageListener {
             parsing.parser().feedEof();
         } catch (HttpParseException e) {
             if (exchange != null) {
-                exchange.requestFailed(e);
-                if (!exchange.isStreaming()) {
-                    exchange = null; // a whole-request handler never started: nothing to answer
+                body.failed(e); // a waiting read throws it
+                if (!state.responseStarted()) {
+                    state.refuse(); // no response may begin now
+                }
+                if (!streaming) {
+                    answered(); // a whole-request handler never started: nothing to answer
                 }
             }
         }
@@ -128,10 +121,10 @@ final class RequestCycle implements HttpMessageListener {
     public boolean onRequestHead(HttpRequest request) throws HttpParseException {
         HttpParser parser = parsing.parser();
         boolean hasBody = parser.isChunked() || parser.contentLength() > 0;
-        boolean streaming = server.streamingHandler() != null;
         state.requestHead(request, hasBody);
-        HttpExchange ex = new HttpExchange(this, state, request, streaming, hasBody, parser.contentLength(),
-                server.bodyBudget());
+        body = !hasBody ? IncomingBody.NONE
+                : streaming ? new RequestBody(loop) : new WholeBody(server.bodyBudget(), parser.contentLength());
+        HttpExchange ex = new HttpExchange(this, state, request, body, writer, flow, end);
         exchange = ex;
         deadlines.headArrived(loop.time(), hasBody);
         if (hasBody && !request.expectsContinue()) {
@@ -139,9 +132,8 @@ final class RequestCycle implements HttpMessageListener {
         }
         if (streaming) {
             handlers.dispatch(ex);
-        } else if (state.continueDue()) {
-            state.continueSent();
-            sendContinue(); // the whole-request handler needs the body: ask for it at once
+        } else {
+            continueIfDue(); // the whole-request handler needs the body: ask for it at once
         }
         return !end.isClosing() && !end.isHandedOver();
     }
@@ -149,9 +141,8 @@ final class RequestCycle implements HttpMessageListener {
     @Override
     public boolean onBody(ByteBuffer chunk) throws HttpParseException {
         deadlines.bodyArrived(loop.time(), chunk.remaining());
-        HttpExchange ex = exchange;
-        if (ex != null) {
-            ex.bodyArrived(chunk);
+        if (exchange != null && (!state.responseStarted() || state.sendingBody())) {
+            body.arrived(chunk); // else answered already: the rest of the body is dropped
         }
         return !end.isClosing();
     }
@@ -167,8 +158,8 @@ final class RequestCycle implements HttpMessageListener {
             return !end.isClosing(); // answered before its body ended; the connection closes
         }
         state.requestEnded();
-        ex.requestCompleted();
-        if (!ex.isStreaming()) {
+        body.completed();
+        if (!streaming) {
             handlers.dispatch(ex);
         }
         if (end.isHandedOver()) {
@@ -182,6 +173,14 @@ final class RequestCycle implements HttpMessageListener {
         return false; // the parser stops at the end of this request until it is answered (state.awaitingResponse())
     }
 
+    /** The exchange is over for this connection (answered, refused, or handed over). */
+    private void answered() {
+        exchange = null;
+        handlers.exchangeEnded();
+        body.release();
+        body = IncomingBody.NONE;
+    }
+
     // ---- what the exchange tells -----------------------------------------------------------------
 
     /** A streaming handler read body bytes: room again, so the socket is read if it was paused for us. */
@@ -189,10 +188,13 @@ final class RequestCycle implements HttpMessageListener {
         connection.updateReading();
     }
 
-    /** Sends 100 (Continue): the client is asked for the body, which from now on must come at the floor's rate. */
-    void sendContinue() {
-        writer.continueResponse();
-        deadlines.bodyRequested(loop.time(), flow.isReadingPaused());
+    /** Sends 100 (Continue) if the client waits for it: the body asked for must now come at the floor's rate. */
+    void continueIfDue() {
+        if (state.continueDue()) {
+            state.continueSent();
+            writer.continueResponse();
+            deadlines.bodyRequested(loop.time(), flow.isReadingPaused());
+        }
     }
 
     /** Whether no request follows this one: the server shuts down, or the client closed its side after it. */
@@ -205,7 +207,7 @@ final class RequestCycle implements HttpMessageListener {
         if (exchange != ex) {
             return;
         }
-        exchange = null;
+        answered();
         if (closesAfterResponse() || !state.startNextCycle()) {
             closeGracefully(); // a reason to close, or the state machine says so (MUST_CLOSE)
             return;
@@ -224,19 +226,16 @@ final class RequestCycle implements HttpMessageListener {
     }
 
     /**
-     * A handler took the connection over ({@link HttpExchange#takeOver}): its response head is
-     * staged; the server lets go of the connection (and holds {@code handler}'s task until it ends),
-     * and soon {@link HandOver} gives the transport to {@code protocol} with the bytes held here.
-     * Returns the transport.
+     * A handler took the connection over ({@link HttpExchange#takeOver}), its response head staged:
+     * the server lets go of the connection (holding the handler's task until it ends), and soon
+     * {@link HandOver} gives the transport to {@code protocol} with the bytes held here.
      */
-    Transport handOver(Protocol protocol, Task<Void> handler) {
-        if (handler != null) {
-            server.holdUntilDone(handler);
-        }
-        exchange = null;
+    Transport handOver(Protocol protocol) {
+        handlers.holdUntilDone();
+        answered();
         Transport transport = connection.transport();
         end.handOver(new HandOver(protocol, transport, input, flow));
-        server.remove(connection);
+        server.handedOver(connection, transport);
         return transport;
     }
 
@@ -244,11 +243,10 @@ final class RequestCycle implements HttpMessageListener {
 
     /** Answers a refused request with its status and closes (aborts if a response already began). */
     void refuse(HttpParseException e) {
-        HttpExchange ex = exchange;
-        exchange = null;
         boolean mayAnswer = state.refuse();
-        if (ex != null) {
-            ex.requestFailed(e);
+        if (exchange != null) {
+            body.failed(e); // a waiting read throws it
+            answered();
         }
         if (!mayAnswer) {
             end.abort(); // a response began: it cannot be completed, nor another begin
@@ -266,10 +264,14 @@ final class RequestCycle implements HttpMessageListener {
 
     /** The connection is lost: the exchange's body and response fail, and its handler is cancelled (if the server cancels). */
     void lost() {
-        if (exchange != null) {
-            exchange.connectionLost(end.dropReason(), server.options().handlerCancellation());
-            exchange = null;
+        if (exchange == null) {
+            return;
         }
+        String why = end.dropReason() != null ? end.dropReason() : "the connection was lost";
+        body.failed(new IOException(why));
+        state.refuse(); // a response begun cannot be completed
+        handlers.cancel("HTTP: " + why); // if the server cancels handlers
+        answered();
     }
 
     /** Graceful shutdown: an idle connection closes now, a busy one after its response. */
@@ -283,7 +285,7 @@ final class RequestCycle implements HttpMessageListener {
 
     /** Request bytes held: read and not parsed, or body not yet read by a streaming handler. */
     long heldBytes() {
-        return input.size() + (exchange != null ? exchange.queuedBodyBytes() : 0);
+        return input.size() + body.queuedBytes();
     }
 
     boolean inRequest() {
@@ -291,6 +293,6 @@ final class RequestCycle implements HttpMessageListener {
     }
 
     long wholeBodyBytes() {
-        return exchange != null ? exchange.wholeBodyLength() : 0;
+        return body.gatheredBytes();
     }
 }

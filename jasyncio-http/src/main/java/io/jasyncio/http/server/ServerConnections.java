@@ -5,6 +5,7 @@ import io.jasyncio.http.codec.ServerTimeouts;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.TimerHandle;
+import io.jasyncio.net.Transport;
 
 import io.jasyncio.task.Task;
 
@@ -38,6 +39,7 @@ final class ServerConnections {
      * their connections mid-transfer.
      */
     private final Set<Task<?>> takenOverHandlers = new HashSet<>();
+    private final TakenOverConnections takenOver;
     private TimerHandle sweep;
     private boolean shuttingDown;
     private Future<Void> allClosed;
@@ -50,6 +52,7 @@ final class ServerConnections {
     ServerConnections(EventLoop loop, HttpServerOptions options, HttpHandler wholeHandler, StreamingHandler streamingHandler,
                       BodyBudget bodyBudget) {
         this.loop = loop;
+        this.takenOver = new TakenOverConnections(loop);
         this.bodyBudget = bodyBudget;
         this.options = options;
         this.wholeHandler = wholeHandler;
@@ -110,6 +113,12 @@ final class ServerConnections {
         return true;
     }
 
+    /** {@code connection} was taken over ({@link HttpExchange#takeOver}): it is no longer the server's to serve or time. */
+    void handedOver(HttpConnection connection, Transport transport) {
+        takenOver.add(transport);
+        remove(connection);
+    }
+
     void remove(HttpConnection connection) {
         int slot = connection.slot;
         if (slot < 0) {
@@ -166,13 +175,16 @@ final class ServerConnections {
 
     /**
      * Coroutine: graceful shutdown once the listener is closed: idle connections close now, busy
-     * ones after their response; those left after {@code gracePeriod} seconds are dropped.
+     * ones after their response, taken-over ones that are {@link ShutdownAware} in their own way
+     * (a WebSocket with 1001); those left after {@code gracePeriod} seconds are dropped.
      */
     void shutdown(double gracePeriod) {
         Future<Void> done = beginShutdown();
+        takenOver.beginShutdown();
         TimerHandle deadline = loop.callLater(gracePeriod, this::abortAll);
         try {
             await(done);
+            takenOver.awaitClosed();
         } finally {
             deadline.cancel();
         }
@@ -201,5 +213,6 @@ final class ServerConnections {
         for (HttpConnection c : List.copyOf(connections)) {
             c.abort();
         }
+        takenOver.drop();
     }
 }

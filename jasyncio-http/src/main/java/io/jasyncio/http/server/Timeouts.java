@@ -10,4 +10,9 @@ final class Timeouts {
     static double seconds(Duration d) {
         return d.getSeconds() + d.getNano() / 1e9;
     }
+
+    /** {@code seconds} as a Duration (to the nanosecond; NaN is zero, which no timeout accepts). */
+    static Duration duration(double seconds) {
+        return Duration.ofNanos((long) (seconds * 1e9));
+    }
 }

@@ -1,5 +1,8 @@
 package io.jasyncio.http.server;
 
+import io.jasyncio.http.HttpParseException;
+
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -9,7 +12,7 @@ import java.util.Arrays;
  * {@link BodyBudget}. Memory follows the bytes received, never the size a client announces: a
  * client that announces 16 MiB and sends 10 bytes costs 256 bytes.
  */
-final class WholeBody {
+final class WholeBody implements IncomingBody {
     private static final byte[] EMPTY = new byte[0];
     private static final int FIRST_CAPACITY = 256;
 
@@ -39,12 +42,27 @@ final class WholeBody {
         return true;
     }
 
-    /** The capacity of the server's budget this body draws on, for a refusal's message. */
-    long budgetCapacity() {
-        return budget.capacity();
+    /** A piece arrived; refused with 503 when the server's budget for whole bodies cannot hold it. */
+    @Override
+    public void arrived(ByteBuffer piece) throws HttpParseException {
+        if (!append(piece)) {
+            throw new HttpParseException(503, "the server holds as many request bodies as it may ("
+                    + budget.capacity() + " bytes in all); retry later");
+        }
     }
 
-    int length() {
+    @Override
+    public void failed(IOException cause) {
+        release(); // the handler never runs: nothing waits on this body
+    }
+
+    @Override
+    public byte[] next() {
+        throw new IllegalStateException("a whole-request handler has its body in the request");
+    }
+
+    @Override
+    public int gatheredBytes() {
         return length;
     }
 
@@ -54,7 +72,8 @@ final class WholeBody {
     }
 
     /** Gives the buffer's capacity back to the budget (once: later calls do nothing). */
-    void release() {
+    @Override
+    public void release() {
         budget.giveBack(bytes.length);
         bytes = EMPTY;
         length = 0;

@@ -6,6 +6,7 @@ import io.jasyncio.http.websocket.codec.FrameEncoder;
 import io.jasyncio.http.websocket.codec.MessageDeflater;
 import io.jasyncio.http.websocket.codec.Opcodes;
 import io.jasyncio.http.websocket.codec.ProtocolError;
+import io.jasyncio.http.server.ShutdownAware;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.Future;
 import io.jasyncio.loop.TimerHandle;
@@ -23,7 +24,7 @@ import java.nio.charset.StandardCharsets;
  * the keep-alive, and reports to a {@link WebSocketListener}. Reading is paused while any of
  * three say so: the application, a full receive queue, a full write buffer.
  */
-final class WebSocketProtocol implements Protocol, FrameDecoder.Events, WebSocketConnection {
+final class WebSocketProtocol implements Protocol, FrameDecoder.Events, WebSocketConnection, ShutdownAware {
     private enum State { OPEN, CLOSING, CLOSED }
 
     private static final int PAUSED_BY_APPLICATION = 1;
@@ -52,6 +53,8 @@ final class WebSocketProtocol implements Protocol, FrameDecoder.Events, WebSocke
     private int closeCode = CloseCodes.ABNORMAL;
     private String closeReason = "";
     private TimerHandle closeTimer;
+    /** Done once the connection is closed; made when the server shuts down, or null. */
+    private Future<Void> closed;
 
     private TimerHandle keepalive;
     private byte[] keepalivePayload;
@@ -125,6 +128,9 @@ final class WebSocketProtocol implements Protocol, FrameDecoder.Events, WebSocke
             writable.setResult(null); // a sender waiting finds the connection closed
         }
         listener.onClose(this, closeCode, closeReason);
+        if (closed != null && !closed.isDone()) {
+            closed.setResult(null);
+        }
     }
 
     @Override
@@ -285,6 +291,19 @@ final class WebSocketProtocol implements Protocol, FrameDecoder.Events, WebSocke
         }
         state = State.CLOSING;
         transport.close(); // the close frame goes out first
+    }
+
+    /** The server shuts down (RFC 6455 §7.4.1): the closing handshake with 1001, the peer's answer awaited. */
+    @Override
+    public Future<Void> serverShuttingDown() {
+        if (closed == null) {
+            closed = loop.createFuture();
+            if (state == State.CLOSED) {
+                closed.setResult(null);
+            }
+        }
+        close(CloseCodes.GOING_AWAY, "server shutting down");
+        return closed;
     }
 
     private void sendClose(byte[] payload) {
