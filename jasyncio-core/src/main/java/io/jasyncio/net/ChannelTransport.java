@@ -200,6 +200,7 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
 
     // ---- reading paused and resumed -----------------------------------------------------------
 
+    /** Stops delivering data to the protocol until {@link #resumeReading}; no-op when not reading (asyncio 3.7+). */
     public void pauseReading() {
         if (!isReading()) {
             return;
@@ -208,6 +209,7 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
         stopReading();
     }
 
+    /** Delivers data to the protocol again after {@link #pauseReading}; no-op when not paused or closing. */
     public void resumeReading() {
         if (closing || !readingPaused) {
             return;
@@ -216,6 +218,7 @@ abstract class ChannelTransport<C extends SelectableChannel> implements BaseTran
         readingResumed();
     }
 
+    /** Whether the transport delivers data to its protocol: not paused and not closing. */
     public boolean isReading() {
         return !readingPaused && !closing;
     }
