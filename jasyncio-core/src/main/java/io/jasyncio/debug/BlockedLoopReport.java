@@ -10,14 +10,27 @@ import java.util.List;
  * @param handle       the running handle, as reports name it (a task step names the task)
  * @param blockedNanos how long the handle had been running when the stack was taken
  * @param stack        the loop thread's stack at that moment, most recent call first
+ * @param eagerStep    the eager task step running inside the handle then, as reports name it (the
+ *                     task), or null: the handle's own code held the loop
  */
-public record BlockedLoopReport(String loopThread, String handle, long blockedNanos, List<StackTraceElement> stack) {
+public record BlockedLoopReport(String loopThread, String handle, long blockedNanos, List<StackTraceElement> stack,
+                                String eagerStep) {
     /** Frames shown in {@link #toString()}; the rest is summarised. */
     private static final int SHOWN_FRAMES = 25;
 
     /** A report of {@code stack} (copied). */
     public BlockedLoopReport {
         stack = List.copyOf(stack);
+    }
+
+    /** A report of a handle that ran no eager task step when the stack was taken. */
+    public BlockedLoopReport(String loopThread, String handle, long blockedNanos, List<StackTraceElement> stack) {
+        this(loopThread, handle, blockedNanos, stack, null);
+    }
+
+    /** The holder as the report's first line names it: the handle, and the eager task step in it if any. */
+    public String heldBy() {
+        return eagerStep == null ? handle : handle + "; in it, eager step of " + eagerStep;
     }
 
     /**
@@ -48,14 +61,14 @@ public record BlockedLoopReport(String loopThread, String handle, long blockedNa
     public String summary() {
         StackTraceElement blocking = blockingFrame();
         return String.format("Event loop on thread '%s' blocked for %.3f seconds (and counting) by %s", loopThread,
-                blockedSeconds(), handle) + (blocking != null ? " at " + blocking : "");
+                blockedSeconds(), heldBy()) + (blocking != null ? " at " + blocking : "");
     }
 
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(String.format(
                 "Event loop on thread '%s' blocked for %.3f seconds (and counting) by %s",
-                loopThread, blockedSeconds(), handle));
+                loopThread, blockedSeconds(), heldBy()));
         StackTraceElement blocking = blockingFrame();
         if (blocking != null) {
             text.append("\n  blocking frame: ").append(blocking);

@@ -105,6 +105,20 @@ public final class CompositeObserver implements LoopObserver {
     }
 
     @Override
+    public void eagerStepStarting(Handle step, long startNanos) {
+        for (LoopObserver o : observers) {
+            o.eagerStepStarting(step, startNanos);
+        }
+    }
+
+    @Override
+    public void eagerStepFinished(Handle step, long nanos) {
+        for (LoopObserver o : observers) {
+            o.eagerStepFinished(step, nanos);
+        }
+    }
+
+    @Override
     public void iterationFinished() {
         for (LoopObserver o : observers) {
             o.iterationFinished();

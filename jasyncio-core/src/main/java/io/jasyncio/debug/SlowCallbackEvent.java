@@ -14,7 +14,7 @@ import jdk.jfr.Timespan;
 @Description("A callback or task step held the event loop longer than slowCallbackDuration")
 @StackTrace(false) // committed after the handle returned: the stack would be the loop's, not the culprit's
 public class SlowCallbackEvent extends jdk.jfr.Event {
-    /** The handle, as reports name it. */
+    /** The handle, as reports name it, then the eager task steps that ran in it, as debug mode's line names them. */
     @Label("Handle")
     public String handle;
 

@@ -47,6 +47,8 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     private volatile Handle running;
     private volatile long episode;
     private volatile long runningSince; // 0: no handle running
+    /** The outermost eager task step running inside the handle now, or null. */
+    private volatile Handle runningEager;
 
     private long reportedEpisode = -1; // watchdog thread only
     private volatile boolean closed;
@@ -98,6 +100,17 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
     public void handleFinished(Handle handle, long nanos) {
         runningSince = 0;
         running = null;
+        runningEager = null;
+    }
+
+    @Override
+    public void eagerStepStarting(Handle step, long startNanos) {
+        runningEager = step;
+    }
+
+    @Override
+    public void eagerStepFinished(Handle step, long nanos) {
+        runningEager = null;
     }
 
     // ---- the watchdog side ---------------------------------------------------------------------
@@ -126,6 +139,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
         if (blocked < thresholdNanos || seen == reportedEpisode || handle == null || loopThread == null) {
             return;
         }
+        Handle eager = runningEager;
         Thread holder = threadRunning.get();
         if (holder == null) {
             return; // the loop stopped meanwhile
@@ -138,7 +152,11 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
             return; // a task body between turns: the engine's hand-off waits for a CPU, no code holds the loop yet
         }
         reportedEpisode = seen;
-        report(new BlockedLoopReport(loopThread.getName(), handle.describeForReport(), blocked, Arrays.asList(stack)));
+        if (runningEager != eager) {
+            eager = null; // the eager step ended (or another began) while we looked: name the handle alone
+        }
+        report(new BlockedLoopReport(loopThread.getName(), handle.describeForReport(), blocked, Arrays.asList(stack),
+                eager != null ? eager.describeForReport() : null));
     }
 
     /**
@@ -180,7 +198,7 @@ public final class Watchdog implements LoopObserver, AutoCloseable {
             BlockedLoopEvent event = new BlockedLoopEvent();
             if (event.isEnabled()) {
                 event.loopThread = report.loopThread();
-                event.handle = report.handle();
+                event.handle = report.heldBy();
                 event.blockedFor = report.blockedNanos();
                 StackTraceElement frame = report.blockingFrame();
                 event.blockingFrame = frame != null ? frame.toString() : null;

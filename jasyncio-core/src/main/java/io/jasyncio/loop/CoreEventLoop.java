@@ -73,6 +73,13 @@ final class CoreEventLoop implements FutureLoop {
     private boolean debug = DebugDefaults.enabled();
     private double slowCallbackDuration = 0.1;
     private LoopObserver observer;
+    /** The handle {@link #runHandleObserved} runs now (null between handles): eager steps inside it are reported with it. */
+    private Handle observedHandle;
+    /** Eager steps running now inside {@link #observedHandle}, nested ones included; the outermost one started at {@link #eagerStart}. */
+    private int eagerDepth;
+    private long eagerStart;
+    /** Debug mode's tally of the eager steps in the running handle: made at the first one. */
+    private EagerSteps eagerSteps;
     private Object[] locals = new Object[8];
     private final ResourceWarnings.Tracker unclosedWarning;
 
@@ -218,17 +225,69 @@ final class CoreEventLoop implements FutureLoop {
         if (obs != null) {
             obs.handleStarting(h, start);
         }
-        if (task != null) {
-            runStep(task);
-        } else {
-            runHandle(h);
+        observedHandle = h;
+        try {
+            if (task != null) {
+                runStep(task);
+            } else {
+                runHandle(h);
+            }
+        } finally {
+            observedHandle = null;
+            eagerDepth = 0;
         }
         long took = System.nanoTime() - start;
         if (obs != null) {
             obs.handleFinished(h, took);
         }
+        EagerSteps inside = eagerSteps;
         if (debug && took >= slowCallbackDuration * 1e9) {
-            LOG.log(System.Logger.Level.WARNING, () -> String.format("Executing %s took %.3f seconds", h.describeForReport(), took / 1e9));
+            String eager = inside != null ? inside.describe() : ""; // asyncio's line, then the eager steps that held the loop
+            LOG.log(System.Logger.Level.WARNING, () -> String.format("Executing %s took %.3f seconds", h.describeForReport(), took / 1e9) + eager);
+        }
+        if (inside != null) {
+            inside.clear();
+        }
+    }
+
+    /**
+     * A task's eager step starts inside the handle {@link #runHandleObserved} runs (the task
+     * layer asks only when debug mode or an observer is on): true when it is the outermost one,
+     * which is timed and reported with the handle. Elsewhere (no handle under watch, or inside
+     * another eager step) false, and the step is not reported on its own.
+     */
+    boolean eagerStepStarting(Future<?> task) {
+        if (observedHandle == null || eagerDepth++ > 0) {
+            return false;
+        }
+        eagerStart = System.nanoTime();
+        LoopObserver obs = observer;
+        if (obs != null) {
+            obs.eagerStepStarting(task.stepAsHandle(), eagerStart);
+        }
+        return true;
+    }
+
+    /** The eager step {@link #eagerStepStarting} was told of returned; {@code outermost} is what it answered. */
+    void eagerStepFinished(Future<?> task, boolean outermost) {
+        if (observedHandle == null) {
+            return;
+        }
+        eagerDepth--;
+        if (!outermost) {
+            return;
+        }
+        long took = System.nanoTime() - eagerStart;
+        Handle step = task.stepAsHandle();
+        if (debug) {
+            if (eagerSteps == null) {
+                eagerSteps = new EagerSteps();
+            }
+            eagerSteps.add(step, took);
+        }
+        LoopObserver obs = observer;
+        if (obs != null) {
+            obs.eagerStepFinished(step, took);
         }
     }
 

@@ -279,6 +279,22 @@ public class Future<T> {
     }
 
     /**
+     * The task layer's call as this task's eager step starts, when debug mode or an observer is on:
+     * true when it is the outermost eager step inside the handle the loop runs, to be timed and
+     * reported with it. Pass the answer to {@link #eagerStepFinished}.
+     */
+    protected final boolean eagerStepStarting() {
+        return loop instanceof CoreEventLoop core && core.eagerStepStarting(this);
+    }
+
+    /** The task layer's call as the eager step {@link #eagerStepStarting} was asked about returns. */
+    protected final void eagerStepFinished(boolean outermost) {
+        if (loop instanceof CoreEventLoop core) {
+            core.eagerStepFinished(this, outermost);
+        }
+    }
+
+    /**
      * A handle that runs the same step as {@link #runAsStep}: what observers, slow-callback
      * reports and failure reports see for a queued task (made only for them).
      */

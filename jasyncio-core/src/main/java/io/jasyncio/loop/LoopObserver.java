@@ -26,6 +26,18 @@ public interface LoopObserver {
     default void handleFinished(Handle handle, long nanos) {
     }
 
+    /**
+     * A task's step starts eagerly inside the running handle (asyncio 3.12's eager task: its first
+     * step runs in the callback that created it). Told for the outermost such step only: one
+     * started inside another eager step is part of that step's time.
+     */
+    default void eagerStepStarting(Handle step, long startNanos) {
+    }
+
+    /** The eager step told by {@link #eagerStepStarting} returned after {@code nanos}, before its handle finished. */
+    default void eagerStepFinished(Handle step, long nanos) {
+    }
+
     /** The iteration is over. */
     default void iterationFinished() {
     }

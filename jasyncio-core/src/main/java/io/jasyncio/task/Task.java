@@ -75,7 +75,8 @@ public final class Task<T> extends Future<T> {
         // asyncio reports a pending task's destruction always; a Cleaner registration per task
         // costs more than the rest of its creation (and the collector's work when it dies), so
         // we report it in debug mode only, where the creation stack makes the report useful.
-        if (loop.getDebug()) {
+        boolean debug = loop.getDebug();
+        if (debug) {
             PendingWatch watch = new PendingWatch(loop, getName(), coroutineName(), creationStack());
             seldom().watch = watch;
             CLEANER.register(this, watch);
@@ -84,7 +85,11 @@ public final class Task<T> extends Future<T> {
         // reference unless nothing else may hold it (holdWeakly).
         this.slot = PENDING_TASKS.get(loop).add(this);
         if (eager) {
-            step();
+            if (debug || loop.getObserver() != null) {
+                stepEagerlyWatched();
+            } else {
+                step();
+            }
         } else {
             queueStep(); // the task is its own ready-queue entry: no handle per task
         }
@@ -199,6 +204,19 @@ public final class Task<T> extends Future<T> {
     /** One step, started outside the loop's drain (an eager start). */
     void step() {
         runAsStep(CurrentContext.ofThisThread());
+    }
+
+    /**
+     * The eager first step under debug mode's or an observer's watch: the loop times it and names
+     * this task with the handle it ran in (the slow-callback line, the watchdog, the doctor).
+     */
+    private void stepEagerlyWatched() {
+        boolean outermost = eagerStepStarting();
+        try {
+            step();
+        } finally {
+            eagerStepFinished(outermost);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package io.jasyncio.debug;
 
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.EventLoops;
+import io.jasyncio.task.Tasks;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -26,6 +27,37 @@ class JfrEventsTest {
         } catch (InterruptedException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void bothEventsNameTheEagerTaskWhoseStepHeldTheLoopInsideTheHandle(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("eager.jfr");
+        try (Recording recording = new Recording(); LogCapture ignored = new LogCapture("io.jasyncio.debug");
+             EventLoop loop = EventLoops.newEventLoop()) {
+            recording.enable(SlowCallbackEvent.class).withThreshold(Duration.ZERO);
+            recording.enable(BlockedLoopEvent.class).withThreshold(Duration.ZERO);
+            recording.start();
+            CompositeObserver.add(loop, new SlowCallbackEvents(loop));
+            try (Watchdog watchdog = Watchdog.install(loop, 0.1, null)) {
+                loop.callSoon(() -> Tasks.createEager(loop, () -> {
+                    EagerStepReportTest.verifyOnTheLoop(300_000_000L);
+                    Tasks.yieldNow(); // pending when reported
+                    return null;
+                }, "jfr-handler", null).addDoneCallback(f -> loop.stop()));
+                loop.runForever();
+            }
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        String named = "<Handle io.jasyncio.debug.JfrEventsTest lambda>; in it, eager step of <Task pending name='jfr-handler'";
+        List<RecordedEvent> slow = events.stream().filter(e -> e.getEventType().getName().equals("io.jasyncio.SlowCallback")
+                && e.getString("handle").startsWith(named)).toList();
+        assertEquals(1, slow.size(), events.toString());
+        assertTrue(slow.getFirst().getString("handle").matches(".* took \\d+\\.\\d{3} seconds"), slow.getFirst().toString());
+        List<RecordedEvent> blocked = events.stream().filter(e -> e.getEventType().getName().equals("io.jasyncio.BlockedLoop")
+                && e.getString("handle").startsWith(named)).toList();
+        assertEquals(1, blocked.size(), events.toString());
     }
 
     @Test

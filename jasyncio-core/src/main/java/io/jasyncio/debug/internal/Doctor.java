@@ -25,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Records, one per line (see {@link DoctorLog}): {@code start pid java command},
  * {@code loop id class}, {@code sample id iterations selectNs callbackNs readyMax heap cancelled
  * peakHeap peakCancelled pendingTasks executorQueue executorActive lagMaxMs thread} every 250 ms,
- * {@code beat id lagMs} every heartbeat (50 ms), {@code slow id ms awaits task handle step},
+ * {@code beat id lagMs} every heartbeat (50 ms), {@code slow id ms awaits task handle step} (the
+ * task is the one whose eager step took longest in the handle if one ran, else the handle's own),
  * {@code watchdog id ms frame handle stack step}, {@code purge id removed heapBefore ms},
  * {@code error id message exception}, {@code stall ms} (the sampler thread itself woke this
  * late: the machine was busy), {@code total id thread iterations selectNs callbackNs

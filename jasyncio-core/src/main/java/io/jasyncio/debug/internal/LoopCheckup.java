@@ -6,6 +6,7 @@ import io.jasyncio.debug.LoopStats;
 import io.jasyncio.debug.SlowCallbackEvents;
 import io.jasyncio.debug.Watchdog;
 import io.jasyncio.loop.DefaultExecutor;
+import io.jasyncio.loop.EagerSteps;
 import io.jasyncio.loop.EventLoop;
 import io.jasyncio.loop.ExceptionHandler;
 import io.jasyncio.loop.Handle;
@@ -56,6 +57,8 @@ final class LoopCheckup implements LoopObserver {
     volatile int pendingTasks;
     volatile long tasksCreated;
     private final BusiestTasks busiest = new BusiestTasks();
+    /** The eager task steps in the running handle (loop thread only). */
+    private final EagerSteps eagerSteps = new EagerSteps();
     private final TimerCreators timerCreators = new TimerCreators();
     volatile long slowSteps;
     volatile double jfrLagMaxMillis;
@@ -99,21 +102,44 @@ final class LoopCheckup implements LoopObserver {
     }
 
     @Override
-    public void handleFinished(Handle handle, long nanos) {
-        Task<?> task = Task.steppedBy(handle);
+    public void eagerStepFinished(Handle eagerStep, long nanos) {
+        eagerSteps.add(eagerStep, nanos);
+        Task<?> task = Task.steppedBy(eagerStep);
         if (task != null) {
             busiest.stepped(task, nanos);
+        }
+    }
+
+    @Override
+    public void handleFinished(Handle handle, long nanos) {
+        try {
+            handleFinished(handle, nanos, eagerSteps);
+        } finally {
+            eagerSteps.clear();
+        }
+    }
+
+    /**
+     * A handle's time goes to the eager task steps that ran in it (counted as they ended) and the
+     * rest to the handle's own task; a slow handle is recorded under the task of its longest eager
+     * step if one ran (the handler a read callback started), else under its own task, if any.
+     */
+    private void handleFinished(Handle handle, long nanos, EagerSteps inside) {
+        Task<?> task = Task.steppedBy(handle);
+        if (task != null) {
+            busiest.stepped(task, nanos - inside.totalNanos());
         }
         if (nanos < SLOW_NANOS) {
             return;
         }
         slowSteps++;
-        String name = task != null ? task.getName() : "(a callback)";
-        int awaits = task != null ? task.awaitsWithoutSuspendingInStep() : 0;
+        Task<?> holder = inside.longest() != null ? Task.steppedBy(inside.longest()) : task;
+        String name = holder != null ? holder.getName() : "(a callback)";
+        int awaits = holder != null ? holder.awaitsWithoutSuspendingInStep() : 0;
         write("slow", id, String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6), awaits, name,
-                handle.describeForReport(), step);
+                handle.describeForReport(), step); // the handle alone: the lab joins it to the watchdog's record
         try {
-            SlowCallbackEvents.commit(handle, nanos); // the hold's whole length, for top: the watchdog saw it part-way
+            SlowCallbackEvents.commit(handle, nanos, inside); // the hold's whole length, for top: the watchdog saw it part-way
         } catch (LinkageError noJfrInThisRuntime) {
             // a runtime image without jdk.jfr: the record above is enough
         }

@@ -35,10 +35,25 @@ final class HandlerTask implements Coroutine<Void> {
         this.server = server;
     }
 
+    /**
+     * In debug mode, the task is named after its request ({@code GET /books/7}), so a report of a
+     * held loop names the route that held it; otherwise asyncio's {@code Task-N}.
+     */
+    private String debugName(HttpExchange ex) {
+        if (!server.loop().getDebug()) {
+            return null;
+        }
+        String name = ex.request().method() + " " + ex.request().target();
+        return name.length() <= MOST_NAME_CHARS ? name : name.substring(0, MOST_NAME_CHARS) + "...";
+    }
+
+    /** A debug name's length at most (a request target may be long). */
+    private static final int MOST_NAME_CHARS = 120;
+
     void dispatch(HttpExchange ex) {
         dispatching = ex;
         answering = true;
-        Task<Void> task = Tasks.createEager(server.loop(), this, null, null);
+        Task<Void> task = Tasks.createEager(server.loop(), this, debugName(ex), null);
         if (task.isDone()) {
             return;
         }

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * While installed, that logger's lines stay off the console.
  */
 final class SlowCallbackLog implements AutoCloseable {
-    private static final Pattern TOOK = Pattern.compile("Executing .* took ([0-9.]+) seconds");
+    /** The handle's time: the first "took" (an eager task step inside it is named after it, with its own). */
+    private static final Pattern TOOK = Pattern.compile("Executing .*? took ([0-9.]+) seconds");
 
     private final Logger logger = Logger.getLogger("io.jasyncio.loop");
     private final boolean useParentHandlers = logger.getUseParentHandlers();
