@@ -17,8 +17,10 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import static io.jasyncio.Asyncio.sleep;
+import static io.jasyncio.Asyncio.waitFor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -159,8 +161,10 @@ class PythonPeerTest {
     @AsyncTest
     void aStreamingBodyShorterThanDeclaredFailsTheRequest() {
         RequestBody tooShort = RequestBody.streaming(10, out -> out.write(new byte[5]));
-        IOException e = assertThrows(IOException.class,
-                () -> client.send(HttpClientRequest.post(peer.url("/echo"), tooShort)));
+        // the peer waits for the 5 missing bytes: the client must fail the request itself, within seconds
+        Throwable thrown = assertThrows(Throwable.class,
+                () -> waitFor(() -> client.send(HttpClientRequest.post(peer.url("/echo"), tooShort)), 3.0));
+        IOException e = assertInstanceOf(IOException.class, thrown, "the client waited for the peer instead of failing");
         assertTrue(e.getMessage().contains("5 of its declared 10"), e.getMessage());
     }
 
@@ -179,10 +183,11 @@ class PythonPeerTest {
         }
     }
 
-    /** Waits (bounded by the test's timeout) until the client's connections to the peer are gone. */
+    /** Waits up to 5 s until the client's connections to the peer are gone, and asserts they are. */
     private void awaitNoConnections() {
-        while (client.openConnections(peer.url("/")) != 0) {
+        for (int i = 0; i < 500 && client.openConnections(peer.url("/")) != 0; i++) {
             sleep(0.01);
         }
+        assertEquals(0, client.openConnections(peer.url("/")), "the client's connections to the peer were not closed");
     }
 }
