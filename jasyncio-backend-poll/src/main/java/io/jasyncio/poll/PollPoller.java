@@ -170,7 +170,7 @@ final class PollPoller implements Poller<PollPoller.Watch> {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         long remaining = timeoutNanos;
         while (true) {
-            int n = PollSys.poll(errno, fds, count, toMillis(remaining));
+            int n = PollSys.poll(errno, fds, count, LibC.timeoutMillis(remaining));
             if (n >= 0) {
                 return n;
             }
@@ -187,13 +187,6 @@ final class PollPoller implements Poller<PollPoller.Watch> {
         }
     }
 
-    /** Nanoseconds to poll's milliseconds, rounded up (a timer is never early); -1 stays -1. */
-    private static int toMillis(long nanos) {
-        if (nanos < 0) {
-            return -1;
-        }
-        return (int) Math.min(Integer.MAX_VALUE, (nanos + 999_999) / 1_000_000);
-    }
 
     @Override
     public void wakeup() {

@@ -229,7 +229,7 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
         while (true) {
             int n = remaining == 0
                     ? EpollSys.epollPoll(errno, epfd, events, eventsCapacity)
-                    : EpollSys.epollWait(errno, epfd, events, eventsCapacity, toMillis(remaining));
+                    : EpollSys.epollWait(errno, epfd, events, eventsCapacity, LibC.timeoutMillis(remaining));
             if (n >= 0) {
                 return n;
             }
@@ -246,14 +246,6 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
         }
     }
 
-    /** Nanoseconds to epoll's milliseconds, rounded up (waking early would spin): 0 polls, -1 waits. */
-    static int toMillis(long timeoutNanos) {
-        if (timeoutNanos <= 0) {
-            return timeoutNanos == 0 ? 0 : -1;
-        }
-        long millis = (timeoutNanos + 999_999) / 1_000_000;
-        return (int) Math.min(millis, Integer.MAX_VALUE);
-    }
 
     // ---------------------------------------------------------------------------------------------
     // Wake-up

@@ -28,17 +28,6 @@ class EpollPollerTest {
     private static final long LONG_NANOS = TimeUnit.SECONDS.toNanos(3);
 
     @Test
-    void timeoutsRoundUpToWholeMilliseconds() {
-        assertEquals(0, EpollPoller.toMillis(0));
-        assertEquals(-1, EpollPoller.toMillis(-1));
-        assertEquals(1, EpollPoller.toMillis(1));
-        assertEquals(1, EpollPoller.toMillis(1_000_000));
-        assertEquals(2, EpollPoller.toMillis(1_000_001));
-        assertEquals(50, EpollPoller.toMillis(50_000_000));
-        assertEquals(Integer.MAX_VALUE, EpollPoller.toMillis(Long.MAX_VALUE / 2));
-    }
-
-    @Test
     void selectWaitsForItsTimeoutAndZeroDoesNotWait() throws IOException {
         try (EpollPoller poller = new EpollPoller()) {
             long start = System.nanoTime();

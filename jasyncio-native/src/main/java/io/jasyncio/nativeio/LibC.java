@@ -53,6 +53,18 @@ public final class LibC {
         }
     }
 
+    /**
+     * A wait's timeout in nanoseconds as the millisecond argument of poll(2) and epoll_wait(2):
+     * rounded up (a timer is never early, a short wait never spins), capped at
+     * {@code Integer.MAX_VALUE}; 0 polls, a negative timeout (-1) waits with no timeout.
+     */
+    public static int timeoutMillis(long nanos) {
+        if (nanos <= 0) {
+            return nanos == 0 ? 0 : -1;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, (nanos + 999_999) / 1_000_000);
+    }
+
     /** close(2): 0, or negative (errno in {@code errno}). */
     public static int close(Errno errno, int fd) {
         try {
