@@ -124,10 +124,8 @@ final class PollPoller implements Poller<PollPoller.Watch> {
             if (watched.forgetIfClosed(watch)) {
                 continue;
             }
-            int ops = watch.readyOps(revents); // as asyncio's PollSelector
-            if (ops != 0) {
+            if (FdWatches.reportReady(watch, revents, sink)) { // as asyncio's PollSelector
                 reported++;
-                sink.onIoEvent(watch, ops);
             }
         }
         Arrays.fill(polled, 1, count, null); // holds no channel past its select: a dropped one can be collected

@@ -210,10 +210,8 @@ public final class EpollPoller implements Poller<EpollPoller.Watch> {
             if (table.forgetIfClosed(watch)) {
                 continue; // stale: its fd was closed under us
             }
-            int ops = watch.readyOps(epollEvents); // as asyncio's EpollSelector
-            if (ops != 0) {
+            if (FdWatches.reportReady(watch, epollEvents, sink)) { // as asyncio's EpollSelector
                 reported++;
-                sink.onIoEvent(watch, ops);
             }
         }
         if (n == eventsCapacity && eventsCapacity < MAX_EVENTS) {

@@ -123,6 +123,20 @@ public final class FdWatches<W extends FdWatch> {
         return true;
     }
 
+    /**
+     * Hands {@code sink} what a readiness report of {@code pollEvents} means for {@code watch}
+     * ({@link FdWatch#readyOps}, as asyncio's selectors read it); true when there was something to
+     * report. The poller has already dropped a stale report ({@link #forgetIfClosed}).
+     */
+    public static <W extends FdWatch> boolean reportReady(W watch, int pollEvents, Poller.IoEventSink<? super W> sink) {
+        int ops = watch.readyOps(pollEvents);
+        if (ops == 0) {
+            return false;
+        }
+        sink.onIoEvent(watch, ops);
+        return true;
+    }
+
     /** Takes {@code watch} out of the table (if it still holds its fd's slot) and marks it not watched; its interest stays. */
     public void forget(W watch) {
         table.remove(watch.fd, watch);

@@ -404,10 +404,8 @@ public final class IoUringPoller implements Poller<IoUringPoller.Watch> {
 
     /** As asyncio's selectors ({@link FdWatch#readyOps}): only what is asked for is reported. */
     private void report(Watch watch, int pollEvents) {
-        int ops = watch.readyOps(pollEvents);
-        if (ops != 0) {
+        if (FdWatches.reportReady(watch, pollEvents, sink)) {
             reported++;
-            sink.onIoEvent(watch, ops);
         }
     }
 
