@@ -38,16 +38,6 @@ public final class EagerSteps {
         return longest;
     }
 
-    /** How long the longest step ran. */
-    public long longestNanos() {
-        return longestNanos;
-    }
-
-    /** How many steps ran. */
-    public int count() {
-        return count;
-    }
-
     /** How long the steps ran in all. */
     public long totalNanos() {
         return totalNanos;
