@@ -249,7 +249,7 @@ public final class ServerConnectionState {
         if (ours != Ours.SEND_RESPONSE || responseStarted) {
             throw new IllegalStateException("a response was already begun");
         }
-        if (!ConnectionRules.switchesProtocols(isConnect ? "CONNECT" : "", hasUpgrade, status)) {
+        if (!ConnectionRules.switchesProtocols(isConnect, hasUpgrade, status)) {
             throw new IllegalArgumentException(isConnect ? "a tunnel opens with a 2xx, not " + status
                     : "only a request with Upgrade can be answered 101 and taken over (status " + status + ")");
         }
