@@ -1,5 +1,7 @@
 package io.jasyncio.http;
 
+import io.jasyncio.http.codec.ConnectionRules;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -148,8 +150,7 @@ public sealed class HttpRequest permits RoutedRequest {
      * unless {@code Connection: close}; HTTP/1.0 only with {@code Connection: keep-alive}.
      */
     public boolean keepAlive() {
-        return !headers.containsToken("Connection", "close")
-                && (version == HttpVersion.HTTP_1_1 || headers.containsToken("Connection", "keep-alive"));
+        return ConnectionRules.keepsAlive(version, headers);
     }
 
     /** Whether the client waits for a 100 (Continue) before it sends the body (RFC 9110 §10.1.1). */

@@ -95,12 +95,13 @@ final class ClientExchange {
 
     /** The earliest deadline still ahead ({@code +Infinity}: none), with a read-idle timeout of {@code readIdle} s. */
     double nextDeadline(double readIdle) {
-        double next = Double.POSITIVE_INFINITY;
-        for (double due : new double[]{requestDeadline, head.isDone() ? Double.NaN : headDeadline, heardAt + readIdle}) {
-            if (!Double.isNaN(due)) {
-                next = Math.min(next, due);
-            }
-        }
-        return next;
+        double next = earlier(Double.POSITIVE_INFINITY, requestDeadline);
+        next = head.isDone() ? next : earlier(next, headDeadline);
+        return earlier(next, heardAt + readIdle);
+    }
+
+    /** The earlier of {@code next} and {@code due} (NaN: no deadline). */
+    private static double earlier(double next, double due) {
+        return Double.isNaN(due) ? next : Math.min(next, due);
     }
 }

@@ -76,7 +76,7 @@ public final class ClientConnectionState {
     private boolean keepAlive = true;
 
     // the current request
-    private String method;
+    private boolean connect;
     private boolean upgradeRequested;
     private boolean expectsContinue;
     private OutgoingBody requestBody;
@@ -127,7 +127,7 @@ public final class ClientConnectionState {
         if (hasBody && bodyLength < -1) {
             throw new IllegalArgumentException("a body of " + bodyLength + " bytes");
         }
-        this.method = method;
+        connect = method.equals("CONNECT");
         upgradeRequested = headers.contains("Upgrade");
         expectsContinue = hasBody && headers.containsToken("Expect", "100-continue");
         if (headers.containsToken("Connection", "close")) {
@@ -206,7 +206,7 @@ public final class ClientConnectionState {
             throw new HttpParseException(400, "a response without a request");
         }
         int status = head.status();
-        if (ConnectionRules.switchesProtocols(method, upgradeRequested, status)) {
+        if (ConnectionRules.switchesProtocols(connect, upgradeRequested, status)) {
             ours = Ours.SWITCHED;
             theirs = Theirs.SWITCHED;
             keepAlive = false;
@@ -270,7 +270,7 @@ public final class ClientConnectionState {
         ours = Ours.IDLE;
         theirs = Theirs.IDLE;
         cycle++;
-        method = null;
+        connect = false;
         upgradeRequested = false;
         expectsContinue = false;
         requestBody = null;

@@ -25,11 +25,11 @@ public final class ConnectionRules {
     }
 
     /**
-     * Whether a response of {@code status} to a request of {@code method} (which asked to
+     * Whether a response of {@code status} to a request ({@code connect}: a CONNECT; which asked to
      * {@code Upgrade}, or not) ends HTTP on the connection: a 2xx to CONNECT opens a tunnel
      * (RFC 9110 §9.3.6), a 101 to a request with {@code Upgrade} switches protocols (§7.8, §15.2.2).
      */
-    public static boolean switchesProtocols(String method, boolean upgradeRequested, int status) {
-        return method.equals("CONNECT") ? status / 100 == 2 : status == 101 && upgradeRequested;
+    public static boolean switchesProtocols(boolean connect, boolean upgradeRequested, int status) {
+        return connect ? status / 100 == 2 : status == 101 && upgradeRequested;
     }
 }

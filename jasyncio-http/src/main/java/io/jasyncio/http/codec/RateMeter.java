@@ -58,7 +58,7 @@ public final class RateMeter {
     }
 
     /** The time counted up to {@code now}. */
-    public double elapsed(double now) {
+    private double elapsed(double now) {
         return counted + (Double.isNaN(since) ? 0 : now - since);
     }
 

@@ -126,7 +126,9 @@ public final class ServerConnectionState {
             throw new IllegalStateException("a request head while " + ours + "/" + theirs
                     + ": the previous response must be done first");
         }
-        if (request.header("Expect") != null && request.version() == HttpVersion.HTTP_1_1 && !request.expectsContinue()) {
+        // one scan for Expect: on HTTP/1.1, anything but 100-continue is refused (HttpRequest.expectsContinue's rule)
+        String expect = request.version() == HttpVersion.HTTP_1_1 ? request.header("Expect") : null;
+        if (expect != null && !expect.equalsIgnoreCase("100-continue")) {
             throw new HttpParseException(417, "only the 100-continue expectation is met (RFC 9110 §10.1.1)");
         }
         theirs = hasBody ? Theirs.SEND_BODY : Theirs.DONE;
@@ -136,7 +138,7 @@ public final class ServerConnectionState {
         isHead = request.method().equals("HEAD");
         isConnect = request.method().equals("CONNECT");
         hasUpgrade = request.header("Upgrade") != null;
-        expectsContinue = request.expectsContinue();
+        expectsContinue = expect != null;
     }
 
     /** The request's body ended (a request without one ended with its head). */
@@ -249,7 +251,7 @@ public final class ServerConnectionState {
         if (ours != Ours.SEND_RESPONSE || responseStarted) {
             throw new IllegalStateException("a response was already begun");
         }
-        if (!ConnectionRules.switchesProtocols(isConnect ? "CONNECT" : "", hasUpgrade, status)) {
+        if (!ConnectionRules.switchesProtocols(isConnect, hasUpgrade, status)) {
             throw new IllegalArgumentException(isConnect ? "a tunnel opens with a 2xx, not " + status
                     : "only a request with Upgrade can be answered 101 and taken over (status " + status + ")");
         }

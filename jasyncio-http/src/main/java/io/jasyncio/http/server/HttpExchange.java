@@ -79,7 +79,15 @@ public final class HttpExchange {
 
     /** Coroutine: the rest of the body, whole (bounded by the body limit). */
     public byte[] readAll() throws IOException {
-        return RequestBody.readAll(this);
+        return RequestBody.readAll(this, -1);
+    }
+
+    /**
+     * Coroutine: the rest of the body, whole, or null as soon as it passes {@code maxBytes} (then
+     * the rest stays unread); {@code -1}: bounded by the body limit alone, as {@link #readAll()}.
+     */
+    public byte[] readAll(long maxBytes) throws IOException {
+        return RequestBody.readAll(this, maxBytes);
     }
 
     private void sendContinueIfExpected() {

@@ -91,16 +91,23 @@ final class RequestBody implements IncomingBody {
         }
     }
 
-    /** Coroutine: the rest of {@code exchange}'s body, read piece by piece and joined (bounded by the body limit). */
-    static byte[] readAll(HttpExchange exchange) throws IOException {
+    /**
+     * Coroutine: the rest of {@code exchange}'s body, read piece by piece and joined (bounded by the
+     * body limit), or null once it passes {@code maxBytes} ({@code -1}: no bound of its own).
+     */
+    static byte[] readAll(HttpExchange exchange, long maxBytes) throws IOException {
         byte[] all = NO_BODY;
         int length = 0;
         for (ByteBuffer piece = exchange.read(); piece != null; piece = exchange.read()) {
-            if (length + piece.remaining() > all.length) {
-                all = Arrays.copyOf(all, Math.max(all.length * 2, length + piece.remaining()));
+            int n = piece.remaining();
+            if (maxBytes >= 0 && length + (long) n > maxBytes) {
+                return null;
             }
-            piece.get(all, length, piece.remaining());
-            length += piece.limit();
+            if (length + n > all.length) {
+                all = Arrays.copyOf(all, Math.max(all.length * 2, length + n));
+            }
+            piece.get(all, length, n);
+            length += n;
         }
         return length == all.length ? all : Arrays.copyOf(all, length);
     }

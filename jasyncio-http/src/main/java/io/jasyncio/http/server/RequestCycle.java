@@ -126,9 +126,10 @@ final class RequestCycle implements HttpMessageListener {
                 : streaming ? new RequestBody(loop) : new WholeBody(server.bodyBudget(), parser.contentLength());
         HttpExchange ex = new HttpExchange(this, state, request, body, writer, flow, end);
         exchange = ex;
-        deadlines.headArrived(loop.time(), hasBody);
-        if (hasBody && !request.expectsContinue()) {
-            deadlines.bodyRequested(loop.time(), flow.isReadingPaused()); // else once the 100 (Continue) asks for it
+        double now = loop.time();
+        deadlines.headArrived(now, hasBody);
+        if (hasBody && !state.continueDue()) { // right after the head: due exactly when the client expects 100-continue
+            deadlines.bodyRequested(now, flow.isReadingPaused()); // else once the 100 (Continue) asks for it
         }
         if (streaming) {
             handlers.dispatch(ex);

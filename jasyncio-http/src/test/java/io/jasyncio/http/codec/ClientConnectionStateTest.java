@@ -296,12 +296,12 @@ class ClientConnectionStateTest {
         assertFalse(ConnectionRules.keepsAlive(HttpVersion.HTTP_1_0, NONE));
         assertTrue(ConnectionRules.keepsAlive(HttpVersion.HTTP_1_0, HttpHeaders.of("Connection", "Keep-Alive")));
         assertFalse(ConnectionRules.keepsAlive(HttpVersion.HTTP_1_0, HttpHeaders.of("Connection", "keep-alive, close")));
-        assertTrue(ConnectionRules.switchesProtocols("CONNECT", false, 200));
-        assertTrue(ConnectionRules.switchesProtocols("CONNECT", false, 299));
-        assertFalse(ConnectionRules.switchesProtocols("CONNECT", false, 407));
-        assertTrue(ConnectionRules.switchesProtocols("GET", true, 101));
-        assertFalse(ConnectionRules.switchesProtocols("GET", false, 101));
-        assertFalse(ConnectionRules.switchesProtocols("GET", true, 200));
+        assertTrue(ConnectionRules.switchesProtocols(true, false, 200));
+        assertTrue(ConnectionRules.switchesProtocols(true, false, 299));
+        assertFalse(ConnectionRules.switchesProtocols(true, false, 407));
+        assertTrue(ConnectionRules.switchesProtocols(false, true, 101));
+        assertFalse(ConnectionRules.switchesProtocols(false, false, 101));
+        assertFalse(ConnectionRules.switchesProtocols(false, true, 200));
     }
 
     /** A sink that drops what it is given. */

@@ -5,7 +5,8 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RefusalTest {
     private static final byte[] DATE = "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -17,15 +18,15 @@ class RefusalTest {
     @Test
     void aRefusalSaysWhyAndCloses() {
         String text = refusal(400, "bad");
-        assertEquals(true, text.startsWith("HTTP/1.1 400 Bad Request\r\n"), text);
-        assertEquals(true, text.contains("\r\nConnection: close\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n400 bad\n"), text);
-        assertEquals(true, text.contains("Content-Length: 8\r\n"), text);
-        assertEquals(false, text.contains("Retry-After"), text);
+        assertTrue(text.startsWith("HTTP/1.1 400 Bad Request\r\n"), text);
+        assertTrue(text.contains("\r\nConnection: close\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n400 bad\n"), text);
+        assertTrue(text.contains("Content-Length: 8\r\n"), text);
+        assertFalse(text.contains("Retry-After"), text);
     }
 
     @Test
     void aBusyServerAsksTheClientToComeBack() {
         String text = refusal(503, "busy");
-        assertEquals(true, text.contains("\r\nConnection: close\r\nRetry-After: 1\r\nDate: "), text);
+        assertTrue(text.contains("\r\nConnection: close\r\nRetry-After: 1\r\nDate: "), text);
     }
 }

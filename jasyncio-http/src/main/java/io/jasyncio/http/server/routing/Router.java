@@ -8,9 +8,7 @@ import io.jasyncio.http.server.HttpHandler;
 import io.jasyncio.http.server.StreamingHandler;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +57,6 @@ import java.util.TreeSet;
  * mode's body queue. Immutable; one router may serve many loops.
  */
 public final class Router implements StreamingHandler {
-    private static final byte[] NO_BODY = new byte[0];
     private static final HttpResponse NOT_FOUND = HttpResponse.text(404, "Not Found");
     /** A body read whole by the server, above the route's limit. */
     private static final HttpResponse TOO_LARGE = HttpResponse.text(413, "Content Too Large");
@@ -189,7 +186,7 @@ public final class Router implements StreamingHandler {
                 return TOO_LARGE;
             }
         } else {
-            byte[] body = readBody(exchange, route.maxBodySize);
+            byte[] body = exchange.readAll(route.maxBodySize);
             if (body == null) {
                 return TOO_LARGE_UNREAD;
             }
@@ -243,28 +240,6 @@ public final class Router implements StreamingHandler {
         }
         all.add("OPTIONS");
         return String.join(", ", all);
-    }
-
-    /** The request's body, or null if it passes {@code limit} ({@code -1}: the server's alone). */
-    private static byte[] readBody(HttpExchange exchange, long limit) throws IOException {
-        ByteBuffer first = exchange.read();
-        if (first == null) {
-            return NO_BODY;
-        }
-        byte[] all = new byte[0];
-        int length = 0;
-        for (ByteBuffer piece = first; piece != null; piece = exchange.read()) {
-            int n = piece.remaining();
-            if (limit >= 0 && length + (long) n > limit) {
-                return null;
-            }
-            if (length + n > all.length) {
-                all = Arrays.copyOf(all, Math.max(all.length * 2, length + n));
-            }
-            piece.get(all, length, n);
-            length += n;
-        }
-        return length == all.length ? all : Arrays.copyOf(all, length);
     }
 
     private static long announcedLength(HttpRequest request) {
