@@ -1,6 +1,5 @@
 package io.jasyncio.http;
 
-import io.jasyncio.http.codec.ConnectionRules;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -150,7 +149,9 @@ public sealed class HttpRequest permits RoutedRequest {
      * unless {@code Connection: close}; HTTP/1.0 only with {@code Connection: keep-alive}.
      */
     public boolean keepAlive() {
-        return ConnectionRules.keepsAlive(version, headers);
+        // the rule of http.codec.ConnectionRules.keepsAlive, which http must not name (the codec names http)
+        return !headers.containsToken("Connection", "close")
+                && (version == HttpVersion.HTTP_1_1 || headers.containsToken("Connection", "keep-alive"));
     }
 
     /** Whether the client waits for a 100 (Continue) before it sends the body (RFC 9110 §10.1.1). */
