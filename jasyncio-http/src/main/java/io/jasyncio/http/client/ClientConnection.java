@@ -96,7 +96,7 @@ final class ClientConnection implements Protocol, ResponseReceiver.Owner {
         if (ex == null) {
             return Double.POSITIVE_INFINITY;
         }
-        HttpTimeoutException expired = ex.expired(now, receiver.pausedForReader(), options, origin);
+        HttpTimeoutException expired = ex.expired(now, receiver.pausedForReader(), sender.writingPaused(), options, origin);
         if (expired == null) {
             return ex.nextDeadline(options.readIdleTimeout());
         }
@@ -132,6 +132,8 @@ final class ClientConnection implements Protocol, ResponseReceiver.Owner {
             pool.watchTimeout(timeout); // a per-request timeout may be shorter than the options'
         }
         watch(deadline);
+        ex.requestStarted(loop.time(), options);
+        watch(ex.heardAt + options.readIdleTimeout());
         try {
             sender.send(ex, request, framing);
             if (current == ex) {

@@ -19,8 +19,13 @@ final class ClientExchange {
     final double requestTimeout;
     /** The response head's deadline. */
     double headDeadline = Double.NaN;
-    /** Loop time a byte last came from the server (or the request was written), for the read-idle timeout. */
+    /**
+     * Loop time a byte last came from the server (or the server last took request bytes, or the
+     * request was written), for the read-idle timeout.
+     */
     double heardAt = Double.NaN;
+    /** The request is being written: the read-idle clock runs only while the server reads none of it. */
+    private boolean sending;
 
     /** An exchange that must end by loop time {@code deadline}, {@code timeout} seconds after it began (NaN: none). */
     ClientExchange(Future<HttpClientResponse> head, String describe, double timeout, double deadline) {
@@ -30,8 +35,17 @@ final class ClientExchange {
         this.requestDeadline = deadline;
     }
 
+    /** The request begins to be written at {@code now}: a server that reads none of it is silent too. */
+    void requestStarted(double now, HttpClientOptions options) {
+        sending = true;
+        if (!Double.isNaN(options.readIdleTimeout())) {
+            heardAt = now;
+        }
+    }
+
     /** The request was all written at {@code now}: the response head's and the read-idle deadlines run from here. */
     void requestWritten(double now, HttpClientOptions options) {
+        sending = false;
         if (!head.isDone() && !Double.isNaN(options.responseHeadersTimeout())) {
             headDeadline = now + options.responseHeadersTimeout();
         }
@@ -67,13 +81,16 @@ final class ClientExchange {
 
     /**
      * The timeout that fired by loop time {@code now}, or null: the whole request's, the response
-     * head's (the {@code options}' timeouts), or the read-idle one of {@code origin}, which does not
-     * run while the socket is {@code pausedForReader} (the reader's pace, not the server's silence).
+     * head's (the {@code options}' timeouts), or the read-idle one of {@code origin}, which runs
+     * neither while the socket is {@code pausedForReader} (the reader's pace, not the server's
+     * silence) nor, while the request is written, unless the server stopped taking it
+     * ({@code writePaused}: the client's pace otherwise).
      */
-    HttpTimeoutException expired(double now, boolean pausedForReader, HttpClientOptions options, Origin origin) {
+    HttpTimeoutException expired(double now, boolean pausedForReader, boolean writePaused, HttpClientOptions options,
+                                 Origin origin) {
         double headTimeout = options.responseHeadersTimeout();
         double readIdle = options.readIdleTimeout();
-        if (pausedForReader && !Double.isNaN(heardAt)) {
+        if (!Double.isNaN(heardAt) && (sending ? !writePaused : pausedForReader)) {
             heardAt = now;
         }
         if (requestDeadline <= now) {
@@ -83,6 +100,10 @@ final class ClientExchange {
         if (headDeadline <= now && !head.isDone()) {
             return new HttpTimeoutException(HttpTimeoutException.Phase.RESPONSE_HEADERS, "no response head to "
                     + describe + " within " + headTimeout + " s (responseHeadersTimeout)");
+        }
+        if (!Double.isNaN(readIdle) && heardAt + readIdle <= now && sending) {
+            return new HttpTimeoutException(HttpTimeoutException.Phase.REQUEST, origin + " read nothing of "
+                    + describe + " for " + readIdle + " s (readIdleTimeout)");
         }
         if (!Double.isNaN(readIdle) && heardAt + readIdle <= now) {
             // No phase of its own in HttpTimeoutException: the whole exchange could not go on.

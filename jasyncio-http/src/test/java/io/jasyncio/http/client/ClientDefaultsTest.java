@@ -94,6 +94,27 @@ class ClientDefaultsTest {
     }
 
     @AsyncTest
+    void aServerThatStopsReadingTheRequestBodyFailsTheSenderAtTheReadIdleTimeout(EventLoop loop) throws IOException {
+        // CPython reads the head of POST /unread and never the body: once the socket buffers are full, the
+        // client's writes wait on the server, and only the read-idle timeout can end that wait
+        HttpClientOptions options = HttpClientOptions.defaults().withReadIdleTimeout(Duration.ofMillis(300));
+        byte[] piece = new byte[64 * 1024];
+        long most = 1L << 30; // bounded: far more than loopback's socket buffers hold
+        RequestBody endless = RequestBody.streaming(-1, out -> {
+            for (long sent = 0; sent < most; sent += piece.length) {
+                out.write(piece);
+            }
+        });
+        try (HttpClient client = HttpClient.create(loop, options)) {
+            HttpTimeoutException e = within(5, () -> assertThrows(HttpTimeoutException.class,
+                    () -> client.send(HttpClientRequest.post(peer.url("/unread"), endless))));
+            assertEquals(HttpTimeoutException.Phase.REQUEST, e.phase());
+            assertTrue(e.getMessage().contains("read nothing of POST") && e.getMessage().contains("for 0.3 s (readIdleTimeout)"),
+                    e.getMessage());
+        }
+    }
+
+    @AsyncTest
     void aReaderSlowerThanTheReadIdleTimeoutIsNotTheServersSilence(EventLoop loop) throws IOException {
         int size = 1024 * 1024;
         HttpClientOptions options = HttpClientOptions.defaults().withReadIdleTimeout(Duration.ofMillis(200))

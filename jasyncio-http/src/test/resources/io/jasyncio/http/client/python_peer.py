@@ -134,6 +134,10 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
+        if self.path == "/unread":  # the head is read, the body never is, no answer comes (bounded: 20 s)
+            self.close_connection = True
+            time.sleep(20)
+            return
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
             total = 0
             while True:
